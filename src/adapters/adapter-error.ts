@@ -1,0 +1,15 @@
+/**
+ * The error every port throws. `retryable` says whether trying again later can
+ * help (a connection refused, a 4xx SMTP answer, an RPC timeout) or not (a 5xx
+ * SMTP answer, a reverted transaction, a malformed CID).
+ */
+export class AdapterError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+    this.name = 'AdapterError'
+  }
+}
