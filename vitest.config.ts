@@ -12,9 +12,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     globalSetup: ['test/global-setup.ts'],
     projects: [
-      { extends: true, test: { name: 'pglite', include: ['test/**/*.test.ts'], env: { TEST_DB: 'pglite' } } },
+      { extends: true as const, test: { name: 'pglite', include: ['test/**/*.test.ts'], env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'postgres', include: dbTests, env: { TEST_DB: 'postgres' } } }]
+        ? [{ extends: true as const, test: { name: 'postgres', include: dbTests, env: { TEST_DB: 'postgres' } } }]
         : []),
     ],
   },

@@ -22,6 +22,8 @@ export interface Config {
   publicApiUrl: string
   appUrl: string
   corsOrigins: string[]
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty = none. */
+  trustProxy: string[]
   bodyLimitBytes: number
   /** Shared rate-limit counters; unset = in process. */
   redisUrl: string | null
@@ -108,6 +110,13 @@ function hex(env: Env, name: string, bytes: number): `0x${string}` | null {
   return v as `0x${string}`
 }
 
+function list(env: Env, name: string): string[] {
+  return (str(env, name) ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+}
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** A secret kept in DATA_DIR when not configured: generated once, reused across restarts. */
@@ -141,21 +150,22 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const adminEmail = str(env, 'ADMIN_EMAIL')
   const adminPassword = env.ADMIN_PASSWORD ?? null
-  if (adminEmail !== null && !EMAIL_RE.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', 'not an e-mail address')
+  if (adminEmail !== null && !EMAIL_RE.test(adminEmail))
+    throw new ConfigError('ADMIN_EMAIL', 'not an e-mail address')
   if (adminPassword !== null && adminPassword.length < 6) {
     throw new ConfigError('ADMIN_PASSWORD', 'must be at least 6 characters')
   }
   if ((adminEmail === null) !== (adminPassword === null)) {
-    throw new ConfigError(adminEmail === null ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD', 'set both ADMIN_EMAIL and ADMIN_PASSWORD')
+    throw new ConfigError(
+      adminEmail === null ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD',
+      'set both ADMIN_EMAIL and ADMIN_PASSWORD',
+    )
   }
 
   const publicApiUrl = url(env, 'PUBLIC_API_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
   const appUrl = url(env, 'APP_URL', ['http:', 'https:']) ?? publicApiUrl
 
-  const corsOrigins = (str(env, 'CORS_ORIGINS') ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)
+  const corsOrigins = list(env, 'CORS_ORIGINS')
   for (const origin of corsOrigins) {
     try {
       const u = new URL(origin)
@@ -174,7 +184,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const chainPrivateKey = hex(env, 'CHAIN_PRIVATE_KEY', 32)
   const contractAddress = hex(env, 'CERTIFICATE_CONTRACT_ADDRESS', 20)
   if (chainRpcUrl !== null) {
-    if (chainPrivateKey === null) throw new ConfigError('CHAIN_PRIVATE_KEY', 'required when CHAIN_RPC_URL is set')
+    if (chainPrivateKey === null)
+      throw new ConfigError('CHAIN_PRIVATE_KEY', 'required when CHAIN_RPC_URL is set')
     if (contractAddress === null) {
       throw new ConfigError(
         'CERTIFICATE_CONTRACT_ADDRESS',
@@ -193,7 +204,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'])
 
   const inboxDomain = str(env, 'INBOX_DOMAIN') ?? 'inbox.warranty.local'
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(inboxDomain)) throw new ConfigError('INBOX_DOMAIN', 'not a domain name')
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(inboxDomain))
+    throw new ConfigError('INBOX_DOMAIN', 'not a domain name')
 
   let serialHashSalt = str(env, 'SERIAL_HASH_SALT')
   if (serialHashSalt !== null && serialHashSalt.length < 16) {
@@ -211,7 +223,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host,
     port,
     dataDir,
-    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
     databaseUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     jwt: {
@@ -225,6 +242,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicApiUrl,
     appUrl,
     corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
+    trustProxy: list(env, 'TRUST_PROXY').map((entry) => {
+      if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)) {
+        throw new ConfigError('TRUST_PROXY', `"${entry}" is not an IP address or CIDR`)
+      }
+      return entry
+    }),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 100 * 1024, 1024, 50 * 1024 * 1024),
     redisUrl,
     gitRevision: str(env, 'GIT_REVISION'),
@@ -240,7 +263,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     pinning: {
       serviceUrl: pinningUrl,
       serviceToken: pinningToken,
-      origins: (str(env, 'PINNING_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+      origins: list(env, 'PINNING_ORIGINS'),
     },
     push: {
       fcmProjectId: str(env, 'FCM_PROJECT_ID'),

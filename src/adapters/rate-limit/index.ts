@@ -1,0 +1,10 @@
+import type { Config } from '../../config.js'
+import { MemoryRateLimiter } from './memory-rate-limiter.js'
+import type { RateLimiter } from './port.js'
+import { RedisRateLimiter } from './redis-rate-limiter.js'
+
+export type { RateLimiter, RateLimitResult, RateLimitRule } from './port.js'
+
+export function createRateLimiter(config: Config): RateLimiter {
+  return config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter()
+}

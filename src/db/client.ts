@@ -1,0 +1,129 @@
+import { PGlite } from '@electric-sql/pglite'
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import type { Logger } from 'pino'
+import { migrationsFolder } from '../paths.js'
+import * as schema from './schema/index.js'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Repositories accept either, so a service can run them inside its transaction. */
+export type DbOrTx = Db | Tx
+
+/** The database the service runs on: embedded PGlite or a PostgreSQL pool, behind one Drizzle API. */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres'
+  readonly db: Db
+  /** Set for the embedded database (pg-boss talks to it directly). */
+  readonly pglite: PGlite | null
+  /** Set for PostgreSQL. */
+  readonly url: string | null
+  migrate(): Promise<void>
+  /** A round trip to the database, bounded by `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>
+  close(): Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; null = PGlite. */
+  url: string | null
+  /** PGlite folder (`DATA_DIR/db`); ignored with a URL. */
+  pgliteDir?: string
+  /** An already-open PGlite (tests load theirs from a migrated template). */
+  pglite?: PGlite
+  poolSize?: number
+  logger?: Logger
+}
+
+// int8 (counts, sums) as JavaScript numbers, as PGlite already returns them.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 && format !== 'binary') return (v: string) => Number(v)
+    return pg.types.getTypeParser(oid, format)
+  },
+} as pg.CustomTypesConfig
+
+// An arbitrary constant: held while migrating so that several processes starting together
+// against one PostgreSQL apply each migration once.
+const MIGRATION_LOCK = 727_274_001
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.logger)
+  const client =
+    options.pglite ??
+    (await PGlite.create(options.pgliteDir ?? 'memory://', {
+      // Keeps the WASM heap quiet in logs; the folder is the database.
+      debug: 0,
+    }))
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    url: null,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: (timeoutMs = 2000) =>
+      withTimeout(
+        client.query('select 1').then(() => undefined),
+        timeoutMs,
+      ),
+    close: async () => {
+      if (!client.closed) await client.close()
+    },
+  }
+}
+
+async function openPostgres(url: string, max: number, logger?: Logger): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: pgTypes,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'warranty-service',
+  })
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (err) => logger?.warn({ err: err.message }, 'database connection lost'))
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
+  let closed = false
+  return {
+    kind: 'postgres',
+    db,
+    pglite: null,
+    url,
+    async migrate() {
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+        await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder })
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
+        client.release()
+      }
+    },
+    ping: (timeoutMs = 2000) =>
+      withTimeout(
+        db.execute(sql`select 1`).then(() => undefined),
+        timeoutMs,
+      ),
+    async close() {
+      if (closed) return
+      closed = true
+      await pool.end()
+    },
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,2 @@
+export * from './merchants.js'
+export * from './users.js'

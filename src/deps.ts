@@ -1,0 +1,71 @@
+import { join } from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
+import type { Logger } from 'pino'
+import { createRateLimiter, type RateLimiter } from './adapters/rate-limit/index.js'
+import type { Config } from './config.js'
+import { type Database, type Db, openDatabase } from './db/client.js'
+import { JobQueue } from './jobs/queue.js'
+import { TokenService } from './modules/auth/tokens.js'
+import type { ReadinessCheck } from './modules/system/readiness.js'
+import { readGitRevision } from './version.js'
+
+/** Everything built from configuration: the one switchboard of infrastructure. */
+export interface Deps {
+  config: Config
+  logger: Logger
+  database: Database
+  db: Db
+  queue: JobQueue
+  limiter: RateLimiter
+  tokens: TokenService
+  readiness: ReadinessCheck[]
+  gitRevision: string | null
+}
+
+export interface CreateDepsOptions {
+  /** An open PGlite to use instead of `DATA_DIR/db` (tests load a migrated template). */
+  pglite?: PGlite
+  /** Job polling interval (tests poll faster). */
+  jobPollingSeconds?: number
+}
+
+export async function createDeps(
+  config: Config,
+  logger: Logger,
+  options: CreateDepsOptions = {},
+): Promise<Deps> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: join(config.dataDir, 'db'),
+    ...(options.pglite ? { pglite: options.pglite } : {}),
+    poolSize: config.databasePoolSize,
+    logger,
+  })
+  try {
+    await database.migrate()
+  } catch (err) {
+    await database.close()
+    throw err
+  }
+  const queue = new JobQueue(database, logger.child({ component: 'jobs' }), {
+    pollingIntervalSeconds: options.jobPollingSeconds ?? 2,
+  })
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    queue,
+    limiter: createRateLimiter(config),
+    tokens: new TokenService(config.jwt),
+    readiness: [{ name: 'database', check: () => database.ping() }],
+    gitRevision: config.gitRevision ?? readGitRevision(),
+  }
+}
+
+/** Stops in dependency order: jobs first (they use the rest), the database last. */
+export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.queue.stop().catch((err: unknown) => deps.logger.error({ err }, 'stopping the job queue failed'))
+  await deps.limiter.close().catch(() => undefined)
+  await deps.database.close()
+}

@@ -1,0 +1,124 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Db } from '../db/client.js'
+import type { AdminRole, MerchantRole, Role } from '../db/schema/index.js'
+import { AppError } from '../errors.js'
+import type { TokenService } from '../modules/auth/tokens.js'
+import { findUserById } from '../modules/users/users.repository.js'
+
+/**
+ * Who may call a route. Every route declares one (deny by default):
+ * - `'public'`: anyone;
+ * - `'cron'`: the `x-cron-secret` header must equal CRON_SECRET;
+ * - `{ roles }`: a valid bearer token of one of these roles; `merchantRoles` narrows merchant users.
+ */
+export type RouteAuth =
+  | 'public'
+  | 'cron'
+  | { roles: readonly Role[]; merchantRoles?: readonly MerchantRole[] }
+
+/** The authenticated caller, read from the database on every request (suspension is immediate). */
+export interface Principal {
+  userId: string
+  email: string
+  name: string | null
+  role: Role
+  merchantId: string | null
+  merchantName: string | null
+  merchantRole: MerchantRole | null
+  adminRole: AdminRole | null
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth
+  }
+  interface FastifyRequest {
+    principal: Principal | null
+  }
+}
+
+export const MERCHANT_MANAGERS: readonly MerchantRole[] = ['OWNER', 'ADMIN']
+
+/** Routes registered by documentation plugins, public by nature. */
+const PUBLIC_PREFIXES = ['/docs']
+
+/** The principal of a route that declared roles: present by construction. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('unauthorized')
+  return request.principal
+}
+
+/** The caller's merchant id on a merchant route. */
+export function merchantIdOf(request: FastifyRequest): string {
+  const id = principalOf(request).merchantId
+  if (!id) throw new AppError('forbidden')
+  return id
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null
+  const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/.exec(header.trim())
+  return match?.[1] ?? null
+}
+
+function secretMatches(given: string | undefined, expected: string | null): boolean {
+  if (!expected || typeof given !== 'string') return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; cronSecret: string | null },
+): void {
+  app.decorateRequest('principal', null)
+
+  // Deny by default: a route without a declaration stops the start-up.
+  app.addHook('onRoute', (route) => {
+    route.config ??= {}
+    const config = route.config as { auth?: RouteAuth }
+    const preflight = route.method === 'OPTIONS'
+    if (config.auth === undefined && (preflight || PUBLIC_PREFIXES.some((p) => route.url.startsWith(p)))) {
+      config.auth = 'public'
+    }
+    if (config.auth === undefined) {
+      throw new Error(`route ${route.method} ${route.url} declares no auth ('public', 'cron' or roles)`)
+    }
+  })
+
+  app.addHook('onRequest', async (request) => {
+    const auth = request.routeOptions.config.auth
+    // Unknown routes reach the not-found handler, which has no declaration.
+    if (auth === undefined || auth === 'public') return
+    if (auth === 'cron') {
+      if (!secretMatches(request.headers['x-cron-secret'] as string | undefined, deps.cronSecret)) {
+        throw new AppError('unauthorized', 'A valid x-cron-secret header is required')
+      }
+      return
+    }
+    const token = bearerToken(request.headers.authorization)
+    const claims = token ? await deps.tokens.verify(token) : null
+    if (!claims) throw new AppError('unauthorized')
+    const user = await findUserById(deps.db, claims.sub)
+    if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role)
+      throw new AppError('unauthorized')
+    if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
+    if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
+    if (!auth.roles.includes(user.role)) throw new AppError('forbidden')
+    if (auth.merchantRoles && (!user.merchantRole || !auth.merchantRoles.includes(user.merchantRole))) {
+      throw new AppError('forbidden', 'Your merchant role may not do this')
+    }
+    request.principal = {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      merchantId: user.merchantId,
+      merchantName: user.merchantName,
+      merchantRole: user.merchantRole,
+      adminRole: user.adminRole,
+    }
+  })
+}

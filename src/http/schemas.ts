@@ -1,0 +1,44 @@
+import { type TSchema, Type } from 'typebox'
+
+/** Shared request/response schemas. Every object rejects undeclared properties. */
+export const Uuid = Type.String({ format: 'uuid' })
+export const Email = Type.String({ format: 'email', maxLength: 254 })
+export const DateTime = Type.String({ format: 'date-time' })
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.String({ description: 'A stable error code' }),
+    message: Type.String(),
+    details: Type.Optional(
+      Type.Array(
+        Type.Object({ path: Type.String(), message: Type.String() }, { additionalProperties: false }),
+      ),
+    ),
+  },
+  { $id: 'ErrorBody', additionalProperties: true, description: 'Every error answer' },
+)
+
+export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
+
+export const PageQuery = {
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 200, default: 50, description: '1 to 200, default 50' }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'nextCursor of the previous page' }),
+  ),
+}
+
+/** The list envelope of CONTRACT.md: newest first, cursor pagination. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object(
+    { items: Type.Array(item), nextCursor: Nullable(Type.String()) },
+    { additionalProperties: false },
+  )
+
+export const Ok = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false })
+
+/** Standard error answers documented on every route. */
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorBody')]))

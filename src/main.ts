@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util'
+import { ConfigError, loadConfig } from './config.js'
+import { createLogger } from './logger.js'
+import { type ServiceRole, startService } from './service.js'
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } })
+  const role = values.role as ServiceRole
+  if (!['api', 'worker', 'all'].includes(role)) {
+    console.error(`--role must be api, worker or all (got "${role}")`)
+    process.exit(2)
+  }
+
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Cannot start: ${err.message}`)
+      process.exit(78)
+    }
+    throw err
+  }
+
+  const logger = createLogger(config)
+  const started = Date.now()
+  const service = await startService(config, logger, role)
+  if (service.app) await service.app.listen({ host: config.host, port: config.port })
+  logger.info(
+    { role, database: service.deps.database.kind, dataDir: config.dataDir, ms: Date.now() - started },
+    service.app ? `listening on http://${config.host}:${config.port} (API docs at /docs)` : 'worker started',
+  )
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'stopping')
+    const force = setTimeout(() => {
+      logger.error('did not stop within 30 s, exiting')
+      process.exit(1)
+    }, 30_000)
+    force.unref()
+    try {
+      await service.close()
+      process.exit(0)
+    } catch (err) {
+      logger.error({ err }, 'error while stopping')
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((err: unknown) => {
+  console.error('Cannot start:', err instanceof Error ? err.message : err)
+  process.exit(1)
+})

@@ -1,0 +1,172 @@
+import type { Logger } from 'pino'
+import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { Db } from '../../db/client.js'
+import type { AdminRole } from '../../db/schema/index.js'
+import { AppError } from '../../errors.js'
+import type { Principal } from '../../http/auth.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  normalizeEmail,
+  setPassword,
+  type UserWithMerchant,
+} from '../users/users.repository.js'
+import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
+import type { TokenService } from './tokens.js'
+
+/** The `user` of a login answer (spec: id, name, email, role, merchantId, merchantName, merchantRole; adminRole for admins). */
+export interface SessionUser {
+  id: string
+  name: string | null
+  email: string
+  role: UserWithMerchant['role']
+  merchantId: string | null
+  merchantName: string | null
+  merchantRole: UserWithMerchant['merchantRole']
+  adminRole?: AdminRole
+}
+
+export interface Profile extends SessionUser {
+  status: UserWithMerchant['status']
+  lastLoginAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** Failed logins allowed per e-mail, and per client address, in a 15-minute window. */
+export const LOGIN_LIMITS = {
+  perEmail: { limit: 5, windowMs: 15 * 60_000 },
+  perAddress: { limit: 30, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateLimitRule>
+
+export const RECORD_LOGIN_JOB = 'auth.record-login'
+
+/** Always pays for one verification, so that "no such user" and "wrong password" take the same time. */
+async function checkPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash) return verifyPassword(passwordHash, password)
+  await burnVerification(password)
+  return false
+}
+
+export function sessionUser(user: UserWithMerchant): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    merchantId: user.merchantId,
+    merchantName: user.merchantName,
+    merchantRole: user.merchantRole,
+    ...(user.role === 'ADMIN' && user.adminRole ? { adminRole: user.adminRole } : {}),
+  }
+}
+
+export class AuthService {
+  constructor(
+    private readonly deps: {
+      db: Db
+      tokens: TokenService
+      limiter: RateLimiter
+      queue: JobQueue
+      logger: Logger
+    },
+  ) {}
+
+  /** E-mail and password login for admins, merchant users and service providers. */
+  async login(
+    email: string,
+    password: string,
+    address: string,
+  ): Promise<{ token: string; user: SessionUser }> {
+    const emailKey = `login:email:${normalizeEmail(email)}`
+    const addressKey = `login:addr:${address}`
+    const [byEmail, byAddress] = await Promise.all([
+      this.deps.limiter.peek(emailKey, LOGIN_LIMITS.perEmail),
+      this.deps.limiter.peek(addressKey, LOGIN_LIMITS.perAddress),
+    ])
+    if (!byEmail.allowed || !byAddress.allowed) {
+      throw new AppError(
+        'too_many_requests',
+        'Too many failed logins, try again later',
+        undefined,
+        Math.max(
+          byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
+          byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
+        ),
+      )
+    }
+
+    const user = await findUserByEmail(this.deps.db, email)
+    const valid = await checkPassword(user?.passwordHash ?? null, password)
+    if (!user || !valid) {
+      await Promise.all([
+        this.deps.limiter.hit(emailKey, LOGIN_LIMITS.perEmail),
+        this.deps.limiter.hit(addressKey, LOGIN_LIMITS.perAddress),
+      ])
+      throw new AppError('invalid_credentials')
+    }
+    if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
+    if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
+
+    await this.deps.limiter.reset(emailKey)
+    const token = await this.deps.tokens.issue({ sub: user.id, role: user.role, tv: user.tokenVersion })
+    await this.deps.queue
+      .send(RECORD_LOGIN_JOB, { userId: user.id, at: new Date().toISOString() })
+      .catch((err: unknown) => this.deps.logger.warn({ err }, 'could not enqueue the login record'))
+    return { token, user: sessionUser(user) }
+  }
+
+  /** Changes the caller's password; every earlier token stops working, a fresh one is returned. */
+  async changePassword(
+    principal: Principal,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<{ token: string }> {
+    const key = `password:user:${principal.userId}`
+    const limit = await this.deps.limiter.peek(key, LOGIN_LIMITS.perEmail)
+    if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
+    const user = await findUserById(this.deps.db, principal.userId)
+    if (!user) throw new AppError('unauthorized')
+    const valid = await checkPassword(user.passwordHash, currentPassword)
+    if (!valid) {
+      await this.deps.limiter.hit(key, LOGIN_LIMITS.perEmail)
+      throw new AppError('invalid_credentials', 'The current password is wrong')
+    }
+    const tokenVersion = await setPassword(this.deps.db, user.id, await hashPassword(newPassword))
+    await this.deps.limiter.reset(key)
+    return { token: await this.deps.tokens.issue({ sub: user.id, role: user.role, tv: tokenVersion }) }
+  }
+
+  async profile(principal: Principal): Promise<Profile> {
+    const user = await findUserById(this.deps.db, principal.userId)
+    if (!user) throw new AppError('unauthorized')
+    return {
+      ...sessionUser(user),
+      status: user.status,
+      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
+    }
+  }
+
+  /** Creates an admin unless the e-mail exists; used by the start-up bootstrap and the CLI. */
+  async ensureAdmin(input: {
+    email: string
+    password: string
+    name?: string
+    adminRole?: AdminRole
+  }): Promise<{ created: true; id: string } | { created: false; reason: 'exists' }> {
+    const existing = await findUserByEmail(this.deps.db, input.email)
+    if (existing) return { created: false, reason: 'exists' }
+    const inserted = await insertUser(this.deps.db, {
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      name: input.name ?? 'Administrator',
+      role: 'ADMIN',
+      adminRole: input.adminRole ?? 'SUPER_ADMIN',
+    })
+    return inserted ? { created: true, id: inserted.id } : { created: false, reason: 'exists' }
+  }
+}

@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.js'
+import {
+  type AdminRole,
+  type MerchantRole,
+  type MerchantStatus,
+  merchants,
+  type Role,
+  type UserStatus,
+  users,
+} from '../../db/schema/index.js'
+
+/** A user with what authentication and the login payload need of its merchant. */
+export interface UserWithMerchant {
+  id: string
+  email: string
+  name: string | null
+  passwordHash: string | null
+  role: Role
+  status: UserStatus
+  tokenVersion: number
+  merchantId: string | null
+  merchantRole: MerchantRole | null
+  adminRole: AdminRole | null
+  merchantName: string | null
+  merchantStatus: MerchantStatus | null
+  lastLoginAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+const withMerchant = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  passwordHash: users.passwordHash,
+  role: users.role,
+  status: users.status,
+  tokenVersion: users.tokenVersion,
+  merchantId: users.merchantId,
+  merchantRole: users.merchantRole,
+  adminRole: users.adminRole,
+  merchantName: merchants.name,
+  merchantStatus: merchants.status,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserWithMerchant | null> {
+  const rows = await db
+    .select(withMerchant)
+    .from(users)
+    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserWithMerchant | null> {
+  const rows = await db
+    .select(withMerchant)
+    .from(users)
+    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+    .where(eq(users.id, id))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export interface NewUser {
+  email: string
+  passwordHash: string | null
+  name: string | null
+  role: Role
+  merchantId?: string | null
+  merchantRole?: MerchantRole | null
+  adminRole?: AdminRole | null
+}
+
+/** Inserts a user; answers null when the e-mail is taken (any role, any case). */
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<{ id: string; createdAt: Date } | null> {
+  const rows = await db
+    .insert(users)
+    .values({ ...user, email: normalizeEmail(user.email) })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, createdAt: users.createdAt })
+  return rows[0] ?? null
+}
+
+/** Sets a new password hash and invalidates every token issued before. */
+export async function setPassword(db: DbOrTx, id: string, passwordHash: string): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ tokenVersion: users.tokenVersion })
+  return rows[0]?.tokenVersion ?? 0
+}
+
+/** Keeps the latest login time; a late or repeated job never moves it backwards. */
+export async function recordLogin(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      lastLoginAt: sql`greatest(coalesce(${users.lastLoginAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(users.id, id))
+}

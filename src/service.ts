@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import { buildApp } from './app.js'
+import type { Config } from './config.js'
+import { type CreateDepsOptions, closeDeps, createDeps, type Deps } from './deps.js'
+import { createJobs, createServices, type Services } from './services.js'
+
+export type ServiceRole = 'api' | 'worker' | 'all'
+
+export interface RunningService {
+  deps: Deps
+  services: Services
+  /** null for the worker role. */
+  app: FastifyInstance | null
+  close(): Promise<void>
+}
+
+/**
+ * Builds and starts the service: deps, services, jobs (workers unless `api`), the HTTP app
+ * (unless `worker`). `main.ts` and the tests start it the same way.
+ */
+export async function startService(
+  config: Config,
+  logger: Logger,
+  role: ServiceRole = 'all',
+  options: CreateDepsOptions = {},
+): Promise<RunningService> {
+  if (role !== 'all' && !config.databaseUrl) {
+    throw new Error(`--role ${role} needs DATABASE_URL: the embedded database serves one process only`)
+  }
+  const deps = await createDeps(config, logger, options)
+  let app: FastifyInstance | null = null
+  try {
+    const services = createServices(deps)
+    deps.queue.register(...createJobs(deps, services))
+    await deps.queue.start({ work: role !== 'api' })
+    if (config.bootstrapAdmin) {
+      const result = await services.auth.ensureAdmin(config.bootstrapAdmin)
+      if (result.created) logger.info({ email: config.bootstrapAdmin.email }, 'created the first admin')
+    }
+    if (!config.cronSecret)
+      logger.warn('CRON_SECRET is not set: the reminders cron route answers 401 to every call')
+    if (role !== 'worker') app = await buildApp({ deps, services })
+    let closing: Promise<void> | undefined
+    return {
+      deps,
+      services,
+      app,
+      close: () => {
+        closing ??= (async () => {
+          if (app) await app.close()
+          await closeDeps(deps)
+        })()
+        return closing
+      },
+    }
+  } catch (err) {
+    if (app) await app.close().catch(() => undefined)
+    await closeDeps(deps).catch(() => undefined)
+    throw err
+  }
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, describe, expect, it } from 'vitest'
+import { MemoryRateLimiter } from '../../../src/adapters/rate-limit/memory-rate-limiter.js'
+import type { RateLimiter } from '../../../src/adapters/rate-limit/port.js'
+import { RedisRateLimiter } from '../../../src/adapters/rate-limit/redis-rate-limiter.js'
+
+const implementations: [string, () => RateLimiter][] = [['memory', () => new MemoryRateLimiter()]]
+// Redis runs on the project's machines and in CI; the default `npm test` does not need it.
+if (process.env.TEST_REDIS_URL)
+  implementations.push(['redis', () => new RedisRateLimiter(process.env.TEST_REDIS_URL!)])
+
+describe.each(implementations)('%s rate limiter', (_name, make) => {
+  const limiter = make()
+  afterAll(() => limiter.close())
+  const rule = { limit: 3, windowMs: 400 }
+
+  it('allows up to the limit in a window, then refuses with a Retry-After', async () => {
+    const key = randomUUID()
+    const results = []
+    for (let i = 0; i < 4; i++) results.push(await limiter.hit(key, rule))
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false])
+    expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0])
+    expect(results[3]!.retryAfterSeconds).toBeGreaterThanOrEqual(1)
+  })
+
+  it('peeks without counting', async () => {
+    const key = randomUUID()
+    for (let i = 0; i < 5; i++) expect((await limiter.peek(key, rule)).allowed).toBe(true)
+    await limiter.hit(key, rule)
+    await limiter.hit(key, rule)
+    expect((await limiter.peek(key, rule)).allowed).toBe(true)
+    await limiter.hit(key, rule)
+    expect((await limiter.peek(key, rule)).allowed).toBe(false)
+  })
+
+  it('starts a new window after the old one ends, and reset clears a key', async () => {
+    const key = randomUUID()
+    for (let i = 0; i < 3; i++) await limiter.hit(key, rule)
+    expect((await limiter.hit(key, rule)).allowed).toBe(false)
+    await new Promise((r) => setTimeout(r, 450))
+    expect((await limiter.hit(key, rule)).allowed).toBe(true)
+    await limiter.reset(key)
+    expect((await limiter.peek(key, rule)).remaining).toBe(3)
+  })
+
+  it('keeps keys apart', async () => {
+    const a = randomUUID()
+    for (let i = 0; i < 4; i++) await limiter.hit(a, rule)
+    expect((await limiter.hit(randomUUID(), rule)).allowed).toBe(true)
+  })
+})

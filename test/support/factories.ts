@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../src/db/client.js'
+import {
+  type MerchantRole,
+  type MerchantRow,
+  merchants,
+  type Role,
+  users,
+} from '../../src/db/schema/index.js'
+import { hashPassword } from '../../src/modules/auth/passwords.js'
+import type { TokenService } from '../../src/modules/auth/tokens.js'
+
+export const PASSWORD = 'correct-horse-battery'
+let passwordHash: Promise<string> | undefined
+function hashOf(password: string): Promise<string> {
+  if (password !== PASSWORD) return hashPassword(password)
+  passwordHash ??= hashPassword(PASSWORD)
+  return passwordHash
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`
+
+export async function createMerchant(
+  db: Db,
+  overrides: Partial<typeof merchants.$inferInsert> = {},
+): Promise<MerchantRow> {
+  const [row] = await db
+    .insert(merchants)
+    .values({ name: `Merchant ${randomUUID().slice(0, 6)}`, ...overrides })
+    .returning()
+  if (!row) throw new Error('merchant not created')
+  return row
+}
+
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+  role: Role
+  merchantId: string | null
+  token: string
+}
+
+/** A user of any role with a known password and a valid token. */
+export async function createUser(
+  deps: { db: Db; tokens: TokenService },
+  options: {
+    role: Role
+    merchantId?: string
+    merchantRole?: MerchantRole
+    email?: string
+    password?: string | null
+    name?: string
+    status?: 'ACTIVE' | 'SUSPENDED'
+  },
+): Promise<TestUser> {
+  const email = (options.email ?? uniqueEmail(options.role.toLowerCase())).toLowerCase()
+  const password = options.password === undefined ? PASSWORD : options.password
+  const [row] = await deps.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: password === null ? null : await hashOf(password),
+      name: options.name ?? `Test ${options.role}`,
+      role: options.role,
+      status: options.status ?? 'ACTIVE',
+      merchantId: options.role === 'MERCHANT_USER' ? options.merchantId : null,
+      merchantRole: options.role === 'MERCHANT_USER' ? (options.merchantRole ?? 'OWNER') : null,
+      adminRole: options.role === 'ADMIN' ? 'SUPER_ADMIN' : null,
+    })
+    .returning()
+  if (!row) throw new Error('user not created')
+  const token = await deps.tokens.issue({ sub: row.id, role: row.role, tv: row.tokenVersion })
+  return { id: row.id, email, password: password ?? '', role: row.role, merchantId: row.merchantId, token }
+}
+
+/** A merchant with one user of each merchant role. */
+export async function createMerchantWithUsers(deps: { db: Db; tokens: TokenService }, name?: string) {
+  const merchant = await createMerchant(deps.db, name ? { name } : {})
+  const [owner, admin, user] = await Promise.all(
+    (['OWNER', 'ADMIN', 'USER'] as const).map((merchantRole) =>
+      createUser(deps, { role: 'MERCHANT_USER', merchantId: merchant.id, merchantRole }),
+    ),
+  )
+  return { merchant, owner: owner!, admin: admin!, user: user! }
+}
+
+export async function setUserStatus(db: Db, id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<void> {
+  await db.update(users).set({ status }).where(eq(users.id, id))
+}
+
+export async function setMerchantStatus(db: Db, id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<void> {
+  await db.update(merchants).set({ status }).where(eq(merchants.id, id))
+}

@@ -1,0 +1,120 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { inject } from 'vitest'
+import { type Config, loadConfig } from '../../src/config.js'
+import type { Deps } from '../../src/deps.js'
+import { createLogger } from '../../src/logger.js'
+import { type RunningService, type ServiceRole, startService } from '../../src/service.js'
+import type { Services } from '../../src/services.js'
+import { pgliteFromTemplate, postgresFromTemplate } from './databases.js'
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789'
+
+/** Which database this test project runs on (`pglite`, or `postgres` with TEST_DATABASE_URL). */
+export const testDb = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres'
+
+export interface TestService {
+  app: FastifyInstance
+  deps: Deps
+  services: Services
+  config: Config
+  dataDir: string
+  /** `app.inject` with an optional bearer token. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>
+  close(): Promise<void>
+}
+
+let template: Uint8Array | undefined
+
+export interface TestServiceOptions {
+  /** Settings on top of the test defaults (as environment variables). */
+  env?: Record<string, string | undefined>
+  role?: ServiceRole
+  /** Reuse this folder as DATA_DIR (restart tests). */
+  dataDir?: string
+  /** The database: a fresh clone of the migrated template unless given. */
+  databaseUrl?: string
+  /** Use the embedded database under DATA_DIR/db like `npm start` does, instead of a template clone. */
+  fileDatabase?: boolean
+}
+
+/**
+ * Starts the real service (same `startService` as `main.ts`) on a fresh database cloned from
+ * the run's migrated template: PGlite in memory, or a new PostgreSQL database.
+ */
+export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wt-data-'))
+  const cleanups: (() => Promise<void>)[] = []
+  let databaseUrl = options.databaseUrl
+  let pglite: Awaited<ReturnType<typeof pgliteFromTemplate>> | undefined
+  if (!databaseUrl && testDb === 'postgres') {
+    const server = process.env.TEST_DATABASE_URL
+    const tmpl = inject('postgresTemplate')
+    if (!server || !tmpl) throw new Error('TEST_DATABASE_URL and the postgres template are required')
+    const created = await postgresFromTemplate(server, tmpl)
+    databaseUrl = created.url
+    cleanups.push(created.drop)
+  } else if (!databaseUrl && !options.fileDatabase) {
+    template ??= new Uint8Array(readFileSync(inject('pgliteTemplatePath')))
+    pglite = await pgliteFromTemplate(template)
+  }
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    SERIAL_HASH_SALT: 'test-serial-salt-0123456789',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_API_URL: 'http://api.test',
+    APP_URL: 'http://app.test',
+    DATABASE_URL: databaseUrl,
+    ...options.env,
+  })
+  const logger = createLogger(config)
+  let running: RunningService
+  try {
+    running = await startService(config, logger, options.role ?? 'all', {
+      ...(pglite ? { pglite } : {}),
+      jobPollingSeconds: 0.5,
+    })
+  } catch (err) {
+    for (const cleanup of cleanups) await cleanup()
+    throw err
+  }
+  const app = running.app
+  if (!app) throw new Error('the test service has no HTTP app (worker role)')
+  return {
+    app,
+    deps: running.deps,
+    services: running.services,
+    config,
+    dataDir,
+    request: ({ token, headers, ...rest }) =>
+      app.inject({
+        ...rest,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      }),
+    async close() {
+      await running.close()
+      for (const cleanup of cleanups) await cleanup()
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Polls `fn` until it returns a truthy value (jobs run in the background). */
+export async function waitFor<T>(
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+  stepMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await fn()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, stepMs))
+  }
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../src/config.js'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'wt-config-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+const base = { DATA_DIR: dataDir }
+
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ ...base, ...env })
+  } catch (err) {
+    if (err instanceof ConfigError) return err
+    throw err
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for npm start', () => {
+    const config = loadConfig(base)
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      databaseUrl: null,
+      publicApiUrl: 'http://localhost:3000',
+      appUrl: 'http://localhost:3000',
+      bodyLimitBytes: 102_400,
+      cronSecret: null,
+      corsOrigins: [],
+    })
+    expect(config.chain.rpcUrl).toBeNull()
+    expect(config.pinning.serviceUrl).toBeNull()
+    expect(Object.isFrozen(config.chain)).toBe(true)
+  })
+
+  it('generates the JWT secret once, keeps it in DATA_DIR (mode 600) and reuses it', () => {
+    const a = loadConfig(base).jwt.secret
+    const b = loadConfig(base).jwt.secret
+    expect(a).toBe(b)
+    expect(a.length).toBeGreaterThanOrEqual(48)
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(a)
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600)
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ ADMIN_EMAIL: 'root@example.com' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'secret1' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+    [{ CORS_ORIGINS: 'https://ok.example.com,not a url' }, 'CORS_ORIGINS'],
+    [{ CHAIN_RPC_URL: 'http://127.0.0.1:8545' }, 'CHAIN_PRIVATE_KEY'],
+    [
+      { CHAIN_RPC_URL: 'http://127.0.0.1:8545', CHAIN_PRIVATE_KEY: `0x${'1'.repeat(64)}` },
+      'CERTIFICATE_CONTRACT_ADDRESS',
+    ],
+    [{ CERTIFICATE_CONTRACT_ADDRESS: '0x1234' }, 'CERTIFICATE_CONTRACT_ADDRESS'],
+    [{ PINNING_SERVICE_URL: 'https://pins.example.com' }, 'PINNING_SERVICE_TOKEN'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ CHAIN_CONFIRMATIONS: '0' }, 'CHAIN_CONFIRMATIONS'],
+  ])('refuses %o naming %s', (env, setting) => {
+    const err = failure(env)
+    expect(err.setting).toBe(setting)
+    expect(err.message).toContain(setting)
+  })
+
+  it('derives APP_URL from PUBLIC_API_URL and trims trailing slashes', () => {
+    const config = loadConfig({ ...base, PUBLIC_API_URL: 'https://api.example.com/' })
+    expect(config.publicApiUrl).toBe('https://api.example.com')
+    expect(config.appUrl).toBe('https://api.example.com')
+  })
+})
