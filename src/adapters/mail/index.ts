@@ -1,0 +1,25 @@
+import { join } from 'node:path'
+import type { Logger } from 'pino'
+import type { Config } from '../../config.js'
+import { createOutboxMail } from './outbox-mail.js'
+import type { MailPort } from './port.js'
+import { createSmtpMail } from './smtp-mail.js'
+
+export { createMessageId } from './outgoing-mail.js'
+export type { MailHealth, MailPort, MailSendResult, OutgoingMail } from './port.js'
+
+/**
+ * SMTP when `SMTP_URL` is set, else `.eml` files under `<DATA_DIR>/outbox` with their
+ * links logged (not in production, where links carry live tokens and nobody reads the
+ * outbox: a warning says that e-mail is not delivered).
+ */
+export function createMail({ config, logger }: { config: Config; logger: Logger }): MailPort {
+  const log = logger.child({ component: 'mail' })
+  if (config.mail.smtpUrl) {
+    return createSmtpMail({ url: config.mail.smtpUrl, from: config.mail.from, logger: log })
+  }
+  const dir = join(config.dataDir, 'outbox')
+  const production = config.nodeEnv === 'production'
+  if (production) log.warn({ dir }, 'SMTP_URL is not set: e-mails are written to the outbox, not delivered')
+  return createOutboxMail({ dir, from: config.mail.from, logger: log, logLinks: !production })
+}

@@ -1,0 +1,130 @@
+import type { RenderedMail } from './layout.js'
+import { type MagicLinkData, magicLink } from './magic-link.template.js'
+import { type ReceiptShareData, receiptShare } from './receipt-share.template.js'
+import { type SenderVerificationData, senderVerification } from './sender-verification.template.js'
+import { type WarrantyNotificationData, warrantyNotification } from './warranty-notification.template.js'
+
+export type { RenderedMail } from './layout.js'
+export { escapeHtml } from './layout.js'
+export type { MagicLinkData, ReceiptShareData, SenderVerificationData, WarrantyNotificationData }
+export { magicLink, receiptShare, senderVerification, warrantyNotification }
+
+/** The data of each template, by its stable name (the name stored in mail jobs). */
+export interface MailTemplateData {
+  'warranty.notification': WarrantyNotificationData
+  'sender.verification': SenderVerificationData
+  'customer.magic-link': MagicLinkData
+  'receipt.share': ReceiptShareData
+}
+
+export type MailTemplateName = keyof MailTemplateData
+
+/** What a mail job stores: a template name and its data, rendered at send time. */
+export type MailJobContent = {
+  [K in MailTemplateName]: { template: K; data: MailTemplateData[K] }
+}[MailTemplateName]
+
+interface MailTemplate<T> {
+  /** Checks data read back from the database (dates arrive as ISO strings) and types it. */
+  parse(data: unknown): T
+  render(data: T): RenderedMail
+}
+
+/** Every template by its stable name. Renaming a key breaks jobs already queued. */
+export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<MailTemplateData[K]> } = {
+  'warranty.notification': {
+    parse: (data) => {
+      const f = fields('warranty.notification', data)
+      return {
+        merchantName: f.text('merchantName'),
+        productName: f.optionalText('productName'),
+        serialNumber: f.text('serialNumber'),
+        warrantyCode: f.text('warrantyCode'),
+        expiresAt: f.date('expiresAt'),
+        claimUrl: f.text('claimUrl'),
+        customerName: f.optionalText('customerName'),
+      }
+    },
+    render: warrantyNotification,
+  },
+  'sender.verification': {
+    parse: (data) => {
+      const f = fields('sender.verification', data)
+      return { merchantName: f.text('merchantName'), email: f.text('email'), verifyUrl: f.text('verifyUrl') }
+    },
+    render: senderVerification,
+  },
+  'customer.magic-link': {
+    parse: (data) => {
+      const f = fields('customer.magic-link', data)
+      return { url: f.text('url'), expiresInMinutes: f.positiveInteger('expiresInMinutes') }
+    },
+    render: magicLink,
+  },
+  'receipt.share': {
+    parse: (data) => {
+      const f = fields('receipt.share', data)
+      return { url: f.text('url'), expiresAt: f.date('expiresAt'), message: f.optionalText('message') }
+    },
+    render: receiptShare,
+  },
+}
+
+export function isMailTemplateName(name: string): name is MailTemplateName {
+  return Object.hasOwn(mailTemplates, name)
+}
+
+/**
+ * Renders a stored `{template, data}`. Throws a plain `Error` naming the template and
+ * the field when the name is unknown or the data is incomplete: such a job cannot
+ * succeed on a retry.
+ */
+export function renderMail(template: string, data: unknown): RenderedMail {
+  if (!isMailTemplateName(template)) throw new Error(`unknown mail template "${template}"`)
+  return renderKnown(template, data)
+}
+
+function renderKnown<K extends MailTemplateName>(name: K, data: unknown): RenderedMail {
+  const t = mailTemplates[name] as MailTemplate<MailTemplateData[K]>
+  return t.render(t.parse(data))
+}
+
+function fields(template: string, data: unknown) {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new Error(`mail template "${template}": data must be an object`)
+  }
+  const record = data as Record<string, unknown>
+  const fail = (name: string, problem: string) =>
+    new Error(`mail template "${template}": field "${name}" ${problem}`)
+  const present = (name: string): unknown => {
+    const value = record[name]
+    if (value === undefined || value === null || value === '') throw fail(name, 'is missing')
+    return value
+  }
+  return {
+    text(name: string): string {
+      const value = present(name)
+      if (typeof value !== 'string') throw fail(name, 'must be a string')
+      return value
+    },
+    optionalText(name: string): string | null {
+      const value = record[name]
+      if (value === undefined || value === null || value === '') return null
+      if (typeof value !== 'string') throw fail(name, 'must be a string or null')
+      return value
+    },
+    date(name: string): Date {
+      const value = present(name)
+      const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null
+      if (!date || Number.isNaN(date.getTime())) throw fail(name, 'must be a date (ISO 8601)')
+      return date
+    },
+    positiveInteger(name: string): number {
+      const value = present(name)
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+        throw fail(name, 'must be a positive integer')
+      }
+      return value
+    },
+  }
+}
