@@ -1,2 +1,7 @@
+export * from './audit.js'
+export * from './catalog.js'
+export * from './mail.js'
 export * from './merchants.js'
+export * from './sender-addresses.js'
 export * from './users.js'
+export * from './warranties.js'
