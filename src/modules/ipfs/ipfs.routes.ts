@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { base36 } from 'multiformats/bases/base36'
+import { CID } from 'multiformats/cid'
+import { Type } from 'typebox'
+import { MAX_PATH_DEPTH, MAX_PATH_LENGTH, type PinningPort } from '../../adapters/pinning/port.js'
+
+/**
+ * The read-only IPFS gateway: `GET /ipfs/{cid}` and `GET /ipfs/{cid}/{path}` serve
+ * what the pinning port holds (certificate metadata behind `ipfs://<dir>/<tokenId>`).
+ * Content is immutable by definition, hence the year-long cache and the CID as ETag.
+ */
+export async function ipfsRoutes(app: FastifyInstance, opts: { pinning: PinningPort }): Promise<void> {
+  const { pinning } = opts
+
+  const cidParam = Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'A CID: CIDv1 (base32 `bafy…`/`bafk…`, base36 `k…`) or CIDv0 (`Qm…`)',
+  })
+  const errorBody = Type.Object({
+    error: Type.String(),
+    message: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  })
+  const response = {
+    200: Type.Unknown({
+      description:
+        'The file bytes (application/json or application/octet-stream), or for a directory ' +
+        'a JSON listing {cid, entries: [{name, cid, size}]}',
+    }),
+    304: Type.Null({ description: 'Not modified: the If-None-Match ETag matches' }),
+    400: errorBody,
+    404: errorBody,
+  }
+
+  app.get<{ Params: { cid: string } }>(
+    '/ipfs/:cid',
+    {
+      config: { auth: 'public' },
+      attachValidation: true,
+      schema: {
+        tags: ['ipfs'],
+        operationId: 'getIpfsContent',
+        summary: 'Content by CID (a file, or a directory listing)',
+        params: Type.Object({ cid: cidParam }),
+        response,
+      },
+    },
+    (request, reply) => serve(pinning, request, reply, request.params.cid, ''),
+  )
+
+  app.get<{ Params: { cid: string; '*': string } }>(
+    '/ipfs/:cid/*',
+    {
+      config: { auth: 'public' },
+      attachValidation: true,
+      schema: {
+        tags: ['ipfs'],
+        operationId: 'getIpfsContentByPath',
+        summary: 'Content by CID and path through UnixFS directories (ipfs://<dir>/<tokenId>)',
+        description: `The path after the CID (e.g. a token id): at most ${MAX_PATH_LENGTH} characters and ${MAX_PATH_DEPTH} segments.`,
+        // The wildcard '*' is checked in the handler: TypeBox 1.4's Value.Convert (the
+        // validator app.ts uses) throws on a property named '*'.
+        params: Type.Object({ cid: cidParam }),
+        response,
+      },
+    },
+    (request, reply) => serve(pinning, request, reply, request.params.cid, request.params['*'] ?? ''),
+  )
+}
+
+async function serve(
+  pinning: PinningPort,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cidText: string,
+  path: string,
+): Promise<FastifyReply> {
+  if (request.validationError) {
+    const context = request.validationError.validationContext ?? 'params'
+    const failures: { instancePath?: string; message?: string }[] = request.validationError.validation ?? []
+    const details = failures.map((v) => ({
+      path: `/${context}${v.instancePath ?? ''}`,
+      message: v.message ?? 'is invalid',
+    }))
+    return sendError(reply, 400, 'validation_error', 'the request path is invalid', details)
+  }
+  const cid = parseCid(cidText)
+  if (!cid) {
+    return sendError(reply, 400, 'validation_error', 'cid is not a valid CID', [
+      { path: '/params/cid', message: 'must be a CIDv1 (base32 or base36) or a CIDv0' },
+    ])
+  }
+  if (path.length > MAX_PATH_LENGTH) {
+    return sendError(reply, 400, 'validation_error', 'the path is too long', [
+      { path: '/params/*', message: `must be at most ${MAX_PATH_LENGTH} characters` },
+    ])
+  }
+  const names = path.split('/').filter((n) => n !== '')
+  if (names.length > MAX_PATH_DEPTH) {
+    return sendError(reply, 400, 'validation_error', 'the path is too deep', [
+      { path: '/params/*', message: `must have at most ${MAX_PATH_DEPTH} segments` },
+    ])
+  }
+  const cidPath = [cid.toString(), ...names].join('/')
+  const ipfsPath = ['/ipfs', cidText, ...names.map(encodeURIComponent)].join('/')
+
+  const file = await pinning.cat(cidPath)
+  if (file) {
+    if (immutable(request, reply, file.cid, ipfsPath)) return reply.code(304).send()
+    const bytes = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength)
+    return reply
+      .header('content-type', isJson(bytes) ? 'application/json' : 'application/octet-stream')
+      .send(bytes)
+  }
+  const dir = await pinning.ls(cidPath)
+  if (dir) {
+    if (immutable(request, reply, dir.cid, ipfsPath)) return reply.code(304).send()
+    return reply.header('content-type', 'application/json').send({ cid: dir.cid, entries: dir.entries })
+  }
+  return sendError(reply, 404, 'not_found', `nothing is stored at ${ipfsPath}`)
+}
+
+/** Sets the headers of immutable content; true when the client's copy is current (304). */
+function immutable(request: FastifyRequest, reply: FastifyReply, cid: string, ipfsPath: string): boolean {
+  const etag = `"${cid}"`
+  reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('etag', etag)
+    .header('x-ipfs-path', ipfsPath)
+    .header('x-content-type-options', 'nosniff')
+    // Public, credential-free content: wallets and marketplaces read it from browsers.
+    .header('access-control-allow-origin', '*')
+  const ifNoneMatch = request.headers['if-none-match']
+  if (!ifNoneMatch) return false
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*')
+}
+
+function parseCid(text: string): CID | null {
+  try {
+    return text.startsWith('k') ? CID.parse(text, base36) : CID.parse(text)
+  } catch {
+    return null
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+function isJson(bytes: Uint8Array): boolean {
+  try {
+    JSON.parse(utf8.decode(bytes))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Error bodies of the service contract, sent directly to keep this module free of
+ * src/errors.ts while it is written; to become `throw new AppError(...)`.
+ */
+function sendError(
+  reply: FastifyReply,
+  status: 400 | 404,
+  error: 'validation_error' | 'not_found',
+  message: string,
+  details?: { path: string; message: string }[],
+): FastifyReply {
+  return reply.code(status).send(details ? { error, message, details } : { error, message })
+}
