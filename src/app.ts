@@ -11,8 +11,15 @@ import { AppError } from './errors.js'
 import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { ErrorBody } from './http/schemas.js'
+import { auditRoutes } from './modules/audit/audit.routes.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
+import { catalogRoutes } from './modules/catalog/catalog.routes.js'
+import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js'
+import { merchantsRoutes } from './modules/merchants/merchants.routes.js'
+import { senderAddressesRoutes } from './modules/sender-addresses/sender-addresses.routes.js'
+import { statsRoutes } from './modules/stats/stats.routes.js'
 import { systemRoutes } from './modules/system/system.routes.js'
+import { warrantiesRoutes } from './modules/warranties/warranties.routes.js'
 import type { Services } from './services.js'
 import { API_VERSION } from './version.js'
 
@@ -147,6 +154,17 @@ export async function buildApp({
 
   await app.register(systemRoutes, { readiness: deps.readiness, gitRevision: deps.gitRevision })
   await app.register(authRoutes, { auth: services.auth })
+  await app.register(ipfsRoutes, { pinning: deps.pinning })
+  for (const routes of [
+    merchantsRoutes,
+    catalogRoutes,
+    statsRoutes,
+    auditRoutes,
+    warrantiesRoutes,
+    senderAddressesRoutes,
+  ]) {
+    await app.register(routes, { services })
+  }
 
   await app.ready()
   return app

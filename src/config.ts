@@ -28,7 +28,7 @@ export interface Config {
   /** Shared rate-limit counters; unset = in process. */
   redisUrl: string | null
   gitRevision: string | null
-  mail: { smtpUrl: string | null; from: string }
+  mail: { smtpUrl: string | null; from: string; retryDelaySeconds: number; maxAttempts: number }
   chain: {
     /** Unset = embedded anvil child process under `dataDir/chain`. */
     rpcUrl: string | null
@@ -251,7 +251,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 100 * 1024, 1024, 50 * 1024 * 1024),
     redisUrl,
     gitRevision: str(env, 'GIT_REVISION'),
-    mail: { smtpUrl, from: mailFrom },
+    mail: {
+      smtpUrl,
+      from: mailFrom,
+      retryDelaySeconds: int(env, 'MAIL_RETRY_DELAY_SECONDS', 10, 1, 3600),
+      maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 10, 1, 50),
+    },
     chain: {
       rpcUrl: chainRpcUrl,
       privateKey: chainPrivateKey,

@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'pino'
+import { createMail, type MailPort } from './adapters/mail/index.js'
+import { createPinning, type PinningPort } from './adapters/pinning/index.js'
 import { createRateLimiter, type RateLimiter } from './adapters/rate-limit/index.js'
 import type { Config } from './config.js'
 import { type Database, type Db, openDatabase } from './db/client.js'
@@ -17,6 +19,8 @@ export interface Deps {
   db: Db
   queue: JobQueue
   limiter: RateLimiter
+  mail: MailPort
+  pinning: PinningPort
   tokens: TokenService
   readiness: ReadinessCheck[]
   gitRevision: string | null
@@ -50,6 +54,7 @@ export async function createDeps(
   const queue = new JobQueue(database, logger.child({ component: 'jobs' }), {
     pollingIntervalSeconds: options.jobPollingSeconds ?? 2,
   })
+  const pinning = createPinning({ config, logger })
   return {
     config,
     logger,
@@ -57,8 +62,13 @@ export async function createDeps(
     db: database.db,
     queue,
     limiter: createRateLimiter(config),
+    mail: createMail({ config, logger }),
+    pinning,
     tokens: new TokenService(config.jwt),
-    readiness: [{ name: 'database', check: () => database.ping() }],
+    readiness: [
+      { name: 'database', check: () => database.ping() },
+      { name: 'pinning', check: () => pinning.health() },
+    ],
     gitRevision: config.gitRevision ?? readGitRevision(),
   }
 }
@@ -67,5 +77,7 @@ export async function createDeps(
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.queue.stop().catch((err: unknown) => deps.logger.error({ err }, 'stopping the job queue failed'))
   await deps.limiter.close().catch(() => undefined)
+  await deps.mail.close().catch(() => undefined)
+  await deps.pinning.close().catch(() => undefined)
   await deps.database.close()
 }

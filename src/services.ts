@@ -1,14 +1,31 @@
 import type { Deps } from './deps.js'
 import type { JobDefinition } from './jobs/queue.js'
+import { AuditService } from './modules/audit/audit.service.js'
 import { recordLoginJob } from './modules/auth/auth.jobs.js'
 import { AuthService } from './modules/auth/auth.service.js'
+import { CatalogService } from './modules/catalog/catalog.service.js'
+import { sendMailJob } from './modules/mail/mail.jobs.js'
+import { MailOutbox } from './modules/mail/mail.service.js'
+import { MerchantsService } from './modules/merchants/merchants.service.js'
+import { SenderAddressesService } from './modules/sender-addresses/sender-addresses.service.js'
+import { StatsService } from './modules/stats/stats.service.js'
+import { warrantyJobs } from './modules/warranties/warranties.jobs.js'
+import { WarrantiesService } from './modules/warranties/warranties.service.js'
 
 /** The feature services, built once from the deps and shared by routes and jobs. */
 export interface Services {
   auth: AuthService
+  mailOutbox: MailOutbox
+  audit: AuditService
+  merchants: MerchantsService
+  catalog: CatalogService
+  stats: StatsService
+  warranties: WarrantiesService
+  senderAddresses: SenderAddressesService
 }
 
 export function createServices(deps: Deps): Services {
+  const mailOutbox = new MailOutbox({ queue: deps.queue, from: deps.config.mail.from })
   return {
     auth: new AuthService({
       db: deps.db,
@@ -17,10 +34,26 @@ export function createServices(deps: Deps): Services {
       queue: deps.queue,
       logger: deps.logger.child({ component: 'auth' }),
     }),
+    mailOutbox,
+    audit: new AuditService(deps),
+    merchants: new MerchantsService(deps),
+    catalog: new CatalogService(deps),
+    stats: new StatsService(deps),
+    warranties: new WarrantiesService(deps, { mailOutbox }),
+    senderAddresses: new SenderAddressesService(deps, { mailOutbox }),
   }
 }
 
 /** Every background job of the service, registered in API and worker processes alike. */
-export function createJobs(deps: Deps, _services: Services): JobDefinition<object>[] {
-  return [recordLoginJob(deps.db)]
+export function createJobs(deps: Deps, services: Services): JobDefinition<object>[] {
+  return [
+    recordLoginJob(deps.db),
+    sendMailJob({
+      db: deps.db,
+      mail: deps.mail,
+      retryDelaySeconds: deps.config.mail.retryDelaySeconds,
+      maxAttempts: deps.config.mail.maxAttempts,
+    }),
+    ...warrantyJobs(deps, services),
+  ]
 }

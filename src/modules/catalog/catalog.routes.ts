@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+
+export async function catalogRoutes(_app: FastifyInstance, _opts: { services: Services }): Promise<void> {}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services.js'
+
+export async function senderAddressesRoutes(
+  _app: FastifyInstance,
+  _opts: { services: Services },
+): Promise<void> {}
