@@ -9,6 +9,24 @@ export function redactUrl(url: string): string {
   return url.replace(TOKEN_QUERY, '$1[redacted]').replace(TOKEN_PATHS, '$1[redacted]')
 }
 
+/**
+ * Errors as pino logs them, minus what must not reach a log: a failed query's SQL text and
+ * parameters (they can hold token hashes, e-mails, password hashes) are dropped, keeping
+ * the driver's own message and code.
+ */
+export function serializeError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err
+  if (err.name === 'DrizzleQueryError' || 'query' in err || 'params' in err) {
+    const cause = err.cause as { message?: string; code?: string } | undefined
+    return {
+      type: err.name,
+      message: cause?.message ?? 'database query failed',
+      code: cause?.code,
+    }
+  }
+  return pino.stdSerializers.err(err)
+}
+
 interface LoggedRequest {
   id?: string
   method?: string
@@ -45,7 +63,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
           ip: req.ip,
         }),
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-        err: pino.stdSerializers.err,
+        err: serializeError,
       },
     },
     destination,

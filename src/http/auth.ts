@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.js'
-import type { AdminRole, MerchantRole, Role } from '../db/schema/index.js'
+import type { AdminRole, MerchantRole, Role, UserStatus } from '../db/schema/index.js'
 import { AppError } from '../errors.js'
 import type { TokenService } from '../modules/auth/tokens.js'
-import { findUserById } from '../modules/users/users.repository.js'
+import { prepareFindUserById } from '../modules/users/users.repository.js'
 
 /**
  * Who may call a route. Every route declares one (deny by default):
@@ -27,6 +27,10 @@ export interface Principal {
   merchantName: string | null
   merchantRole: MerchantRole | null
   adminRole: AdminRole | null
+  status: UserStatus
+  lastLoginAt: Date | null
+  createdAt: Date
+  updatedAt: Date
 }
 
 declare module 'fastify' {
@@ -74,6 +78,7 @@ export function registerAuth(
   deps: { db: Db; tokens: TokenService; cronSecret: string | null },
 ): void {
   app.decorateRequest('principal', null)
+  const findUserById = prepareFindUserById(deps.db)
 
   // Deny by default: a route without a declaration stops the start-up.
   app.addHook('onRoute', (route) => {
@@ -101,7 +106,7 @@ export function registerAuth(
     const token = bearerToken(request.headers.authorization)
     const claims = token ? await deps.tokens.verify(token) : null
     if (!claims) throw new AppError('unauthorized')
-    const user = await findUserById(deps.db, claims.sub)
+    const user = await findUserById(claims.sub)
     if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role)
       throw new AppError('unauthorized')
     if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
@@ -119,6 +124,10 @@ export function registerAuth(
       merchantName: user.merchantName,
       merchantRole: user.merchantRole,
       adminRole: user.adminRole,
+      status: user.status,
+      lastLoginAt: user.lastLoginAt,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
     }
   })
 }

@@ -139,15 +139,21 @@ export class AuthService {
     return { token: await this.deps.tokens.issue({ sub: user.id, role: user.role, tv: tokenVersion }) }
   }
 
-  async profile(principal: Principal): Promise<Profile> {
-    const user = await findUserById(this.deps.db, principal.userId)
-    if (!user) throw new AppError('unauthorized')
+  /** The caller's profile, as the auth guard read it for this request (no second query). */
+  profile(principal: Principal): Profile {
     return {
-      ...sessionUser(user),
-      status: user.status,
-      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-      createdAt: user.createdAt.toISOString(),
-      updatedAt: user.updatedAt.toISOString(),
+      id: principal.userId,
+      name: principal.name,
+      email: principal.email,
+      role: principal.role,
+      merchantId: principal.merchantId,
+      merchantName: principal.merchantName,
+      merchantRole: principal.merchantRole,
+      ...(principal.role === 'ADMIN' && principal.adminRole ? { adminRole: principal.adminRole } : {}),
+      status: principal.status,
+      lastLoginAt: principal.lastLoginAt?.toISOString() ?? null,
+      createdAt: principal.createdAt.toISOString(),
+      updatedAt: principal.updatedAt.toISOString(),
     }
   }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import {
   type AdminRole,
   type MerchantRole,
@@ -57,6 +57,21 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserWi
     .where(eq(users.email, normalizeEmail(email)))
     .limit(1)
   return rows[0] ?? null
+}
+
+/**
+ * The lookup every authenticated request makes, as a prepared statement (parsed and planned
+ * once per connection).
+ */
+export function prepareFindUserById(db: Db): (id: string) => Promise<UserWithMerchant | null> {
+  const statement = db
+    .select(withMerchant)
+    .from(users)
+    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_find_user_by_id')
+  return async (id) => (await statement.execute({ id }))[0] ?? null
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserWithMerchant | null> {
