@@ -1,0 +1,186 @@
+import { existsSync } from 'node:fs'
+import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Logger } from 'pino'
+import { AdapterError } from '../adapter-error.js'
+import type { Address, Hash } from './port.js'
+
+/** `<dataDir>/chain/deployment.json` */
+export interface Deployment {
+  address: Address
+  chainId: number
+  deployedAt: string
+  txHash: Hash
+}
+
+const STOP_GRACE_MS = 5_000
+
+function bestBlockOf(stateJson: string): bigint | null {
+  const state = JSON.parse(stateJson) as { best_block_number?: number | string; block?: { number?: string } }
+  const best = state.best_block_number ?? state.block?.number
+  return best === undefined ? null : BigInt(best)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Empty when unknown (not Linux): then a live pid is trusted to be the recorded anvil. */
+async function commandLineOf(pid: number): Promise<string> {
+  try {
+    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ')
+  } catch {
+    return ''
+  }
+}
+
+async function writeAtomically(path: string, content: string): Promise<void> {
+  await writeFile(`${path}.tmp`, content)
+  await rename(`${path}.tmp`, path)
+}
+
+/**
+ * The files of the embedded chain under `<dataDir>/chain`: anvil's state file
+ * (checked, backed up, restored), the pid file that guards the folder, and
+ * deployment.json.
+ *
+ * Anvil writes its state file in place (truncate, then write), so a crash in the
+ * middle of a write leaves a broken file: at start a broken file is set aside and
+ * the last good copy (`state.json.bak`, refreshed at every start and clean stop)
+ * is used instead, with a loud warning.
+ */
+export class ChainFiles {
+  constructor(
+    readonly chainDir: string,
+    private readonly log: Logger,
+  ) {}
+
+  get statePath(): string {
+    return join(this.chainDir, 'state.json')
+  }
+
+  get deploymentPath(): string {
+    return join(this.chainDir, 'deployment.json')
+  }
+
+  private get pidPath(): string {
+    return join(this.chainDir, 'anvil.pid')
+  }
+
+  async writePid(pid: number): Promise<void> {
+    await writeFile(this.pidPath, `${JSON.stringify({ pid, ownerPid: process.pid })}\n`)
+  }
+
+  async removePid(): Promise<void> {
+    await rm(this.pidPath, { force: true })
+  }
+
+  /** The block number the state file holds, or null while it is missing or being written. */
+  async savedBlock(): Promise<bigint | null> {
+    try {
+      return bestBlockOf(await readFile(this.statePath, 'utf8'))
+    } catch {
+      return null
+    }
+  }
+
+  /**
+   * An anvil recorded in anvil.pid that still runs on this state file is either
+   * another live service on the same data dir (refused) or the orphan of a run
+   * that crashed without stopping it (stopped, so that it saves its state).
+   */
+  async takeOver(): Promise<void> {
+    let recorded: { pid?: unknown; ownerPid?: unknown }
+    try {
+      recorded = JSON.parse(await readFile(this.pidPath, 'utf8')) as typeof recorded
+    } catch {
+      return
+    }
+    const { pid, ownerPid } = recorded
+    if (typeof pid !== 'number' || typeof ownerPid !== 'number' || !isAlive(pid)) return
+    const commandLine = await commandLineOf(pid)
+    if (commandLine !== '' && !commandLine.includes(this.statePath)) return // the pid now belongs to something else
+    if (ownerPid === process.pid || isAlive(ownerPid)) {
+      throw new AdapterError(
+        `anvil (pid ${pid}) of process ${ownerPid} is already running on ${this.chainDir}: stop it or use another DATA_DIR`,
+        false,
+      )
+    }
+    this.log.warn({ anvilPid: pid, ownerPid }, 'stopping the anvil left running by a run that crashed')
+    process.kill(pid, 'SIGTERM')
+    const deadline = Date.now() + STOP_GRACE_MS
+    while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    if (isAlive(pid)) process.kill(pid, 'SIGKILL')
+    while (isAlive(pid)) await new Promise((r) => setTimeout(r, 20))
+  }
+
+  async prepareStateFile(): Promise<void> {
+    const backup = `${this.statePath}.bak`
+    if (!existsSync(this.statePath)) return
+    try {
+      bestBlockOf(await readFile(this.statePath, 'utf8'))
+      await copyFile(this.statePath, `${backup}.tmp`)
+      await rename(`${backup}.tmp`, backup)
+      return
+    } catch (err) {
+      const aside = `${this.statePath}.corrupt-${Date.now()}`
+      await rename(this.statePath, aside)
+      const restorable = await readFile(backup, 'utf8').then(
+        (text) => bestBlockOf(text) !== null,
+        () => false,
+      )
+      if (restorable) await copyFile(backup, this.statePath)
+      this.log.error(
+        { corrupt: aside, restoredFrom: restorable ? backup : null, err: String(err) },
+        restorable
+          ? '!!! EMBEDDED CHAIN STATE FILE WAS BROKEN (a crash during a write): restored the last good copy, recent blocks are lost'
+          : '!!! EMBEDDED CHAIN STATE FILE WAS BROKEN and no good copy exists: starting an empty chain',
+      )
+    }
+  }
+
+  async checkSaved(head: bigint | null): Promise<void> {
+    try {
+      const best = bestBlockOf(await readFile(this.statePath, 'utf8'))
+      if (head !== null && (best === null || best < head)) {
+        this.log.error({ head, saved: best }, 'anvil stopped without saving its last blocks')
+        return
+      }
+      await copyFile(this.statePath, `${this.statePath}.bak.tmp`)
+      await rename(`${this.statePath}.bak.tmp`, `${this.statePath}.bak`)
+      this.log.info({ savedBlock: best }, 'anvil stopped, state saved')
+    } catch (err) {
+      this.log.error(
+        { err: String(err), state: this.statePath },
+        'anvil stopped but its state file is unreadable',
+      )
+    }
+  }
+
+  async readDeployment(): Promise<Deployment | null> {
+    try {
+      const d = JSON.parse(await readFile(this.deploymentPath, 'utf8')) as Partial<Deployment>
+      if (typeof d.address === 'string' && typeof d.chainId === 'number' && typeof d.txHash === 'string') {
+        return d as Deployment
+      }
+      this.log.warn({ path: this.deploymentPath }, 'deployment.json is malformed, ignoring it')
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.log.warn(
+          { path: this.deploymentPath, err: String(err) },
+          'deployment.json is unreadable, ignoring it',
+        )
+      }
+    }
+    return null
+  }
+
+  async writeDeployment(deployment: Deployment): Promise<void> {
+    await writeAtomically(this.deploymentPath, `${JSON.stringify(deployment, null, 2)}\n`)
+  }
+}
