@@ -37,6 +37,7 @@ export interface Config {
     confirmations: number
     mintBatchSize: number
     mintMaxAttempts: number
+    mintRetryDelaySeconds: number
   }
   pinning: { serviceUrl: string | null; serviceToken: string | null; origins: string[] }
   push: {
@@ -264,6 +265,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       confirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 2 : 1, 1, 100),
       mintBatchSize: int(env, 'MINT_BATCH_SIZE', 100, 1, 500),
       mintMaxAttempts: int(env, 'MINT_MAX_ATTEMPTS', 8, 1, 100),
+      mintRetryDelaySeconds: int(env, 'MINT_RETRY_DELAY_SECONDS', 5, 1, 3600),
     },
     pinning: {
       serviceUrl: pinningUrl,

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'pino'
+import { type ChainHandle, createChain } from './adapters/chain/index.js'
 import { createMail, type MailPort } from './adapters/mail/index.js'
 import { createPinning, type PinningPort } from './adapters/pinning/index.js'
 import { createRateLimiter, type RateLimiter } from './adapters/rate-limit/index.js'
@@ -21,6 +22,7 @@ export interface Deps {
   limiter: RateLimiter
   mail: MailPort
   pinning: PinningPort
+  chain: ChainHandle
   tokens: TokenService
   readiness: ReadinessCheck[]
   gitRevision: string | null
@@ -31,6 +33,8 @@ export interface CreateDepsOptions {
   pglite?: PGlite
   /** Job polling interval (tests poll faster). */
   jobPollingSeconds?: number
+  /** Jobs this process does not work on (tests that drive a pipeline by hand). */
+  excludeJobs?: readonly string[]
 }
 
 export async function createDeps(
@@ -55,6 +59,14 @@ export async function createDeps(
     pollingIntervalSeconds: options.jobPollingSeconds ?? 2,
   })
   const pinning = createPinning({ config, logger })
+  let chain: ChainHandle
+  try {
+    chain = await createChain({ config, logger: logger.child({ component: 'chain' }) })
+  } catch (err) {
+    await pinning.close()
+    await database.close()
+    throw err
+  }
   return {
     config,
     logger,
@@ -64,9 +76,11 @@ export async function createDeps(
     limiter: createRateLimiter(config),
     mail: createMail({ config, logger }),
     pinning,
+    chain,
     tokens: new TokenService(config.jwt),
     readiness: [
       { name: 'database', check: () => database.ping() },
+      { name: 'chain', check: () => chain.health() },
       { name: 'pinning', check: () => pinning.health() },
     ],
     gitRevision: config.gitRevision ?? readGitRevision(),
@@ -79,5 +93,6 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.limiter.close().catch(() => undefined)
   await deps.mail.close().catch(() => undefined)
   await deps.pinning.close().catch(() => undefined)
+  await deps.chain.stop().catch((err: unknown) => deps.logger.error({ err }, 'stopping the chain failed'))
   await deps.database.close()
 }

@@ -33,7 +33,9 @@ export async function startService(
   try {
     const services = createServices(deps)
     deps.queue.register(...createJobs(deps, services))
-    await deps.queue.start({ work: role !== 'api' })
+    await deps.queue.start({ work: role !== 'api', exclude: options.excludeJobs ?? [] })
+    // A worker resumes whatever a previous process left unminted (a crash, an outage).
+    if (role !== 'api') await services.minting.request()
     if (config.bootstrapAdmin) {
       const result = await services.auth.ensureAdmin(config.bootstrapAdmin)
       if (result.created) logger.info({ email: config.bootstrapAdmin.email }, 'created the first admin')

@@ -7,6 +7,8 @@ import { CatalogService } from './modules/catalog/catalog.service.js'
 import { sendMailJob } from './modules/mail/mail.jobs.js'
 import { MailOutbox } from './modules/mail/mail.service.js'
 import { MerchantsService } from './modules/merchants/merchants.service.js'
+import { mintJob } from './modules/minting/minting.jobs.js'
+import { MintingService } from './modules/minting/minting.service.js'
 import { SenderAddressesService } from './modules/sender-addresses/sender-addresses.service.js'
 import { StatsService } from './modules/stats/stats.service.js'
 import { warrantyJobs } from './modules/warranties/warranties.jobs.js'
@@ -22,6 +24,7 @@ export interface Services {
   stats: StatsService
   warranties: WarrantiesService
   senderAddresses: SenderAddressesService
+  minting: MintingService
 }
 
 export function createServices(deps: Deps): Services {
@@ -41,6 +44,19 @@ export function createServices(deps: Deps): Services {
     stats: new StatsService(deps),
     warranties: new WarrantiesService(deps, { mailOutbox }),
     senderAddresses: new SenderAddressesService(deps, { mailOutbox }),
+    minting: new MintingService({
+      db: deps.db,
+      chain: deps.chain,
+      pinning: deps.pinning,
+      queue: deps.queue,
+      logger: deps.logger.child({ component: 'minting' }),
+      settings: {
+        batchSize: deps.config.chain.mintBatchSize,
+        confirmations: deps.config.chain.confirmations,
+        receiptTimeoutMs: 120_000,
+        serialHashSalt: deps.config.serialHashSalt,
+      },
+    }),
   }
 }
 
@@ -55,5 +71,9 @@ export function createJobs(deps: Deps, services: Services): JobDefinition<object
       maxAttempts: deps.config.mail.maxAttempts,
     }),
     ...warrantyJobs(deps, services),
+    mintJob(services.minting, {
+      limit: deps.config.chain.mintMaxAttempts - 1,
+      delaySeconds: deps.config.chain.mintRetryDelaySeconds,
+    }),
   ]
 }

@@ -28,6 +28,11 @@ export interface JobDefinition<T extends object = object> {
   expireInSeconds?: number
   /** Jobs a worker runs at once in this process. */
   concurrency?: number
+  /**
+   * pg-boss queue policy: `stately` keeps at most one job waiting and one running across
+   * every process (a pipeline that drains its own backlog needs no more).
+   */
+  policy?: 'standard' | 'stately'
   handler(data: T, ctx: JobContext): Promise<void>
 }
 
@@ -73,8 +78,8 @@ export class JobQueue {
     for (const def of defs) this.definitions.set(def.name, def)
   }
 
-  /** Creates the queues; with `work`, starts this process's workers too. */
-  async start({ work }: { work: boolean }): Promise<void> {
+  /** Creates the queues; with `work`, starts this process's workers too (except for `exclude`d jobs). */
+  async start({ work, exclude = [] }: { work: boolean; exclude?: readonly string[] }): Promise<void> {
     await this.boss.start()
     this.started = true
     for (const def of this.definitions.values()) {
@@ -88,10 +93,11 @@ export class JobQueue {
       }
       const existing = await this.boss.getQueue(def.name)
       if (existing) await this.boss.updateQueue(def.name, options)
-      else await this.boss.createQueue(def.name, options)
+      else await this.boss.createQueue(def.name, { ...options, policy: def.policy ?? 'standard' })
     }
     if (!work) return
     for (const def of this.definitions.values()) {
+      if (exclude.includes(def.name)) continue
       await this.boss.work(
         def.name,
         {

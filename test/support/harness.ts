@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -6,6 +6,7 @@ import { inject } from 'vitest'
 import { type Config, loadConfig } from '../../src/config.js'
 import type { Deps } from '../../src/deps.js'
 import { createLogger } from '../../src/logger.js'
+import { MINT_JOB } from '../../src/modules/minting/minting.service.js'
 import { type RunningService, type ServiceRole, startService } from '../../src/service.js'
 import type { Services } from '../../src/services.js'
 import { pgliteFromTemplate, postgresFromTemplate } from './databases.js'
@@ -38,6 +39,8 @@ export interface TestServiceOptions {
   databaseUrl?: string
   /** Use the embedded database under DATA_DIR/db like `npm start` does, instead of a template clone. */
   fileDatabase?: boolean
+  /** Let this service's workers mint (off by default: most tests look at warranties as issued). */
+  mint?: boolean
 }
 
 /**
@@ -46,6 +49,14 @@ export interface TestServiceOptions {
  */
 export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wt-data-'))
+  // The embedded chain starts from a copy of a deployed template, unless this folder has one.
+  const chainDir = join(dataDir, 'chain')
+  if (!existsSync(join(chainDir, 'deployment.json')) && !options.env?.CHAIN_RPC_URL) {
+    mkdirSync(chainDir, { recursive: true })
+    for (const file of ['state.json', 'deployment.json']) {
+      copyFileSync(join(inject('chainTemplateDir'), file), join(chainDir, file))
+    }
+  }
   const cleanups: (() => Promise<void>)[] = []
   let databaseUrl = options.databaseUrl
   let pglite: Awaited<ReturnType<typeof pgliteFromTemplate>> | undefined
@@ -78,6 +89,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     running = await startService(config, logger, options.role ?? 'all', {
       ...(pglite ? { pglite } : {}),
       jobPollingSeconds: 0.5,
+      excludeJobs: options.mint ? [] : [MINT_JOB],
     })
   } catch (err) {
     for (const cleanup of cleanups) await cleanup()

@@ -1,0 +1,429 @@
+import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm'
+import { CID } from 'multiformats/cid'
+import type { Logger } from 'pino'
+import { AdapterError } from '../../adapters/adapter-error.js'
+import { type ChainPort, ChainRevertError } from '../../adapters/chain/index.js'
+import type { PinningPort } from '../../adapters/pinning/index.js'
+import type { Db, Tx } from '../../db/client.js'
+import {
+  globalProducts,
+  type MintBatchRow,
+  merchantProducts,
+  merchants,
+  mintBatches,
+  warranties,
+} from '../../db/schema/index.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { encodeMetadata } from './certificate-metadata.js'
+
+export const MINT_JOB = 'warranties.mint'
+
+/** Error prefix of a batch given up after its last attempt: it may still reach the chain. */
+const GAVE_UP = 'gave up: '
+const RECONCILE_WINDOW_MS = 7 * 24 * 3600_000
+
+export interface MintingSettings {
+  batchSize: number
+  /** Salt of the serial-number hash in the public metadata. */
+  serialHashSalt: string
+  confirmations: number
+  /** How long one run waits for a receipt before leaving it to the next attempt. */
+  receiptTimeoutMs: number
+}
+
+export interface RunResult {
+  batches: number
+  minted: number
+  failed: number
+}
+
+type Outcome = 'minted' | 'failed' | 'requeued'
+
+/**
+ * The minting pipeline: pending warranties are grouped into batches; each batch's metadata
+ * is pinned as one IPFS directory (entries named by token id), then minted in one
+ * `mintBatch` transaction, confirmed, and recorded on the warranties.
+ *
+ * Warranty mint states: PENDING → MINTING (in a batch, token id reserved) → MINTED, or FAILED
+ * (a definite revert, or the last attempt used up) and back to PENDING through retry-mint.
+ * Batch states: PREPARED → SENT → CONFIRMED, or FAILED.
+ *
+ * Exactly once: the contract mints a batch only at the start id it names, so a re-sent batch
+ * reverts instead of minting twice; after a crash, an unfinished batch is settled from the
+ * chain's own record of it (`findBatch`), never by blindly minting again.
+ */
+export class MintingService {
+  constructor(
+    private readonly deps: {
+      db: Db
+      chain: ChainPort
+      pinning: PinningPort
+      queue: JobQueue
+      logger: Logger
+      settings: MintingSettings
+    },
+  ) {}
+
+  /** Asks for a minting run (in the caller's transaction when given); one waits at most. */
+  async request(tx?: Tx): Promise<void> {
+    await this.deps.queue.send(MINT_JOB, {}, tx ? { tx } : {})
+  }
+
+  /**
+   * One pipeline run: settles batches left unfinished (a crash, a chain outage), reconciles
+   * batches given up earlier, then mints pending warranties batch after batch until none is
+   * left. A retryable failure (chain or pinning unreachable) is thrown for the job's backoff.
+   */
+  async run(options: { lastAttempt?: boolean } = {}): Promise<RunResult> {
+    const result: RunResult = { batches: 0, minted: 0, failed: 0 }
+    let current: MintBatchRow | null = null
+    try {
+      await this.reconcileGivenUp()
+      for (const batch of await this.unfinishedBatches()) {
+        current = batch
+        this.count(result, batch, await this.settle(batch))
+      }
+      for (;;) {
+        current = await this.prepareBatch()
+        if (!current) break
+        this.count(result, current, await this.settle(current))
+      }
+      return result
+    } catch (err) {
+      if (options.lastAttempt && current && current.status === 'PREPARED' && !current.txHash) {
+        // Never sent as far as we know: fail it, but remember it may still appear on chain.
+        await this.failBatch(current, `${GAVE_UP}${errorText(err)}`)
+      }
+      throw err
+    }
+  }
+
+  private count(result: RunResult, batch: MintBatchRow, outcome: Outcome): void {
+    result.batches++
+    if (outcome === 'minted') result.minted += batch.quantity
+    if (outcome === 'failed') result.failed += batch.quantity
+  }
+
+  async unfinishedBatches(): Promise<MintBatchRow[]> {
+    return this.deps.db
+      .select()
+      .from(mintBatches)
+      .where(
+        and(
+          inArray(mintBatches.status, ['PREPARED', 'SENT']),
+          eq(mintBatches.contractAddress, this.deps.chain.contractAddress),
+        ),
+      )
+      .orderBy(asc(mintBatches.startTokenId))
+  }
+
+  /**
+   * Reserves the next token ids for the oldest pending warranties, pins their metadata as
+   * one directory and records the batch (PREPARED). Null when nothing is pending.
+   */
+  async prepareBatch(): Promise<MintBatchRow | null> {
+    const { db, chain, pinning, settings } = this.deps
+    const pending = await db
+      .select({
+        id: warranties.id,
+        warrantyCode: warranties.warrantyCode,
+        serialNumber: warranties.serialNumber,
+        purchaseDate: warranties.purchaseDate,
+        expiresAt: warranties.expiresAt,
+        createdAt: warranties.createdAt,
+        merchantName: merchants.name,
+        productTitle: merchantProducts.title,
+        brand: globalProducts.brand,
+        model: globalProducts.model,
+      })
+      .from(warranties)
+      .innerJoin(merchants, eq(merchants.id, warranties.merchantId))
+      .leftJoin(merchantProducts, eq(merchantProducts.id, warranties.merchantProductId))
+      .leftJoin(globalProducts, eq(globalProducts.id, warranties.globalProductId))
+      .where(eq(warranties.mintStatus, 'PENDING'))
+      .orderBy(asc(warranties.createdAt), asc(warranties.id))
+      .limit(Math.min(settings.batchSize, chain.maxBatchSize))
+    if (pending.length === 0) return null
+
+    const start = await chain.nextTokenId()
+    const files = await Promise.all(
+      pending.map(async (w) => {
+        const bytes = encodeMetadata(
+          {
+            warrantyCode: w.warrantyCode,
+            merchantName: w.merchantName,
+            productName: w.productTitle ?? (w.brand ? `${w.brand} ${w.model}` : null),
+            serialNumber: w.serialNumber,
+            purchaseDate: w.purchaseDate,
+            issuedAt: w.createdAt,
+            expiresAt: w.expiresAt,
+          },
+          settings.serialHashSalt,
+        )
+        return { id: w.id, cid: await pinning.addFile(bytes) }
+      }),
+    )
+    const directory = await pinning.addDirectory(
+      files.map((f, i) => ({ name: (start + BigInt(i)).toString(), cid: f.cid })),
+    )
+    await pinning.pin(directory.cid, `warranty-certificates-${start}`)
+
+    return db.transaction(async (tx) => {
+      const [batch] = await tx
+        .insert(mintBatches)
+        .values({
+          chainId: chain.chainId,
+          contractAddress: chain.contractAddress,
+          startTokenId: Number(start),
+          quantity: files.length,
+          metadataDirCid: directory.cid,
+        })
+        .returning()
+      if (!batch) throw new Error('mint batch not recorded')
+      for (const [i, file] of files.entries()) {
+        const updated = await tx
+          .update(warranties)
+          .set({
+            mintStatus: 'MINTING',
+            mintBatchId: batch.id,
+            tokenId: Number(start) + i,
+            metadataCid: file.cid,
+            mintAttempts: sql`${warranties.mintAttempts} + 1`,
+            mintError: null,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(warranties.id, file.id), eq(warranties.mintStatus, 'PENDING')))
+          .returning({ id: warranties.id })
+        // Only this pipeline moves PENDING warranties, one run at a time (a stately queue).
+        if (updated.length !== 1)
+          throw new AdapterError(`warranty ${file.id} changed while being batched`, true)
+      }
+      return batch
+    })
+  }
+
+  /** Brings one batch to an end: minted, failed, or handed back to pending. */
+  async settle(batch: MintBatchRow, depth = 0): Promise<Outcome> {
+    const { chain, settings } = this.deps
+    const start = BigInt(batch.startTokenId)
+    const digest = dirDigest(batch.metadataDirCid)
+
+    const onChain = await chain.findBatch(start)
+    if (onChain) {
+      if (onChain.dirDigest.toLowerCase() === digest && onChain.quantity === batch.quantity) {
+        return this.markMinted(
+          batch,
+          onChain.txHash ?? (batch.txHash as `0x${string}` | null),
+          onChain.blockNumber,
+        )
+      }
+      return this.requeue(batch, `token ids from ${start} were minted by another batch`)
+    }
+    const next = await chain.nextTokenId()
+    if (next !== start) return this.requeue(batch, `token id ${start} is no longer the next one (${next})`)
+
+    if (batch.txHash) {
+      const outcome = await this.waitQuietly(
+        batch.txHash as `0x${string}`,
+        Math.min(settings.receiptTimeoutMs, 15_000),
+      )
+      if (outcome?.status === 'success')
+        return this.markMinted(batch, batch.txHash as `0x${string}`, outcome.blockNumber)
+      if (outcome?.status === 'reverted' && outcome.errorName !== 'StartIdMismatch') {
+        return this.failBatch(batch, outcome.reason)
+      }
+      if (outcome?.status === 'reverted' && depth < 2) return this.settle(batch, depth + 1)
+      // No receipt: the transaction was dropped or is stuck; sending again is safe (start id).
+    }
+
+    let sent: { txHash: `0x${string}`; nonce: number }
+    try {
+      sent = await chain.sendMintBatch({
+        expectedStartId: start,
+        quantity: batch.quantity,
+        dirDigest: digest,
+      })
+    } catch (err) {
+      if (err instanceof ChainRevertError) {
+        if (err.errorName === 'StartIdMismatch' && depth < 2) return this.settle(batch, depth + 1)
+        return this.failBatch(batch, err.reason)
+      }
+      throw err
+    }
+    const [recorded] = await this.deps.db
+      .update(mintBatches)
+      .set({
+        status: 'SENT',
+        txHash: sent.txHash,
+        nonce: sent.nonce,
+        sentAt: new Date(),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(mintBatches.id, batch.id))
+      .returning()
+    const outcome = await chain.waitForMint(sent.txHash, settings.confirmations, settings.receiptTimeoutMs)
+    if (outcome.status === 'success')
+      return this.markMinted(recorded ?? batch, sent.txHash, outcome.blockNumber)
+    if (outcome.errorName === 'StartIdMismatch' && depth < 2) return this.settle(recorded ?? batch, depth + 1)
+    return this.failBatch(batch, outcome.reason)
+  }
+
+  private async waitQuietly(txHash: `0x${string}`, timeoutMs: number) {
+    try {
+      return await this.deps.chain.waitForMint(txHash, this.deps.settings.confirmations, timeoutMs)
+    } catch (err) {
+      if (err instanceof AdapterError && err.retryable) return null
+      throw err
+    }
+  }
+
+  private async markMinted(
+    batch: MintBatchRow,
+    txHash: `0x${string}` | null,
+    blockNumber: bigint | null,
+  ): Promise<Outcome> {
+    const { chain } = this.deps
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .update(mintBatches)
+        .set({
+          status: 'CONFIRMED',
+          txHash,
+          blockNumber: blockNumber === null ? null : Number(blockNumber),
+          confirmedAt: new Date(),
+          error: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(mintBatches.id, batch.id))
+      await tx
+        .update(warranties)
+        .set({
+          mintStatus: 'MINTED',
+          txHash,
+          blockNumber: blockNumber === null ? null : Number(blockNumber),
+          chainId: chain.chainId,
+          contractAddress: chain.contractAddress,
+          mintError: null,
+          mintedAt: new Date(),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(warranties.mintBatchId, batch.id))
+    })
+    this.deps.logger.info(
+      { batch: batch.id, start: batch.startTokenId, quantity: batch.quantity, txHash },
+      'batch minted',
+    )
+    return 'minted'
+  }
+
+  /** A definite failure (a revert, or given up): the batch's warranties become FAILED with the reason. */
+  private async failBatch(batch: MintBatchRow, reason: string): Promise<Outcome> {
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .update(mintBatches)
+        .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
+        .where(eq(mintBatches.id, batch.id))
+      await tx
+        .update(warranties)
+        .set({ mintStatus: 'FAILED', mintError: reason, updatedAt: sql`now()` })
+        .where(and(eq(warranties.mintBatchId, batch.id), eq(warranties.mintStatus, 'MINTING')))
+    })
+    this.deps.logger.error({ batch: batch.id, start: batch.startTokenId, reason }, 'batch failed')
+    return 'failed'
+  }
+
+  /** The batch cannot be minted at its ids (taken): its warranties go back to pending for a new batch. */
+  private async requeue(batch: MintBatchRow, reason: string): Promise<Outcome> {
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .update(mintBatches)
+        .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
+        .where(eq(mintBatches.id, batch.id))
+      await tx
+        .update(warranties)
+        .set({ mintStatus: 'PENDING', tokenId: null, updatedAt: sql`now()` })
+        .where(and(eq(warranties.mintBatchId, batch.id), eq(warranties.mintStatus, 'MINTING')))
+    })
+    this.deps.logger.warn({ batch: batch.id, start: batch.startTokenId, reason }, 'batch requeued')
+    return 'requeued'
+  }
+
+  /**
+   * A batch given up after its last attempt may still have been broadcast. If the chain holds
+   * it after all, its warranties are MINTED there: record that (instead of minting them again).
+   */
+  private async reconcileGivenUp(): Promise<void> {
+    const candidates = await this.deps.db
+      .select()
+      .from(mintBatches)
+      .where(
+        and(
+          eq(mintBatches.status, 'FAILED'),
+          like(mintBatches.error, `${GAVE_UP}%`),
+          eq(mintBatches.contractAddress, this.deps.chain.contractAddress),
+          gte(mintBatches.createdAt, new Date(Date.now() - RECONCILE_WINDOW_MS)),
+        ),
+      )
+    for (const batch of candidates) {
+      const onChain = await this.deps.chain.findBatch(BigInt(batch.startTokenId))
+      if (!onChain || onChain.dirDigest.toLowerCase() !== dirDigest(batch.metadataDirCid)) continue
+      // The directory names each certificate's token id; a warranty's metadata (so its CID)
+      // is the same in every batch it was ever put in, which identifies it here.
+      const listing = await this.deps.pinning.ls(batch.metadataDirCid)
+      if (!listing) continue
+      await this.deps.db.transaction(async (tx) => {
+        await tx
+          .update(mintBatches)
+          .set({ status: 'CONFIRMED', txHash: onChain.txHash, error: null, confirmedAt: new Date() })
+          .where(eq(mintBatches.id, batch.id))
+        const cids = listing.entries.map((e) => e.cid)
+        // Any of them waiting in an unsent batch must leave it before it is sent.
+        const holders = await tx
+          .selectDistinct({ id: mintBatches.id })
+          .from(warranties)
+          .innerJoin(mintBatches, eq(mintBatches.id, warranties.mintBatchId))
+          .where(
+            and(
+              inArray(warranties.metadataCid, cids),
+              eq(warranties.mintStatus, 'MINTING'),
+              eq(mintBatches.status, 'PREPARED'),
+            ),
+          )
+        for (const holder of holders) {
+          await tx
+            .update(mintBatches)
+            .set({ status: 'FAILED', error: 'superseded: some of its warranties were found minted' })
+            .where(eq(mintBatches.id, holder.id))
+          await tx
+            .update(warranties)
+            .set({ mintStatus: 'PENDING', tokenId: null })
+            .where(and(eq(warranties.mintBatchId, holder.id), eq(warranties.mintStatus, 'MINTING')))
+        }
+        for (const entry of listing.entries) {
+          await tx
+            .update(warranties)
+            .set({
+              mintStatus: 'MINTED',
+              mintBatchId: batch.id,
+              tokenId: Number(entry.name),
+              txHash: onChain.txHash,
+              blockNumber: onChain.blockNumber === null ? null : Number(onChain.blockNumber),
+              chainId: this.deps.chain.chainId,
+              contractAddress: this.deps.chain.contractAddress,
+              mintError: null,
+              mintedAt: new Date(),
+            })
+            .where(and(eq(warranties.metadataCid, entry.cid), sql`${warranties.mintStatus} <> 'MINTED'`))
+        }
+      })
+      this.deps.logger.warn({ batch: batch.id }, 'a batch given up earlier was found on chain and recorded')
+    }
+  }
+}
+
+/** The 32-byte sha2-256 digest of a CIDv1 as 0x-hex (what the contract stores). */
+export function dirDigest(cid: string): `0x${string}` {
+  return `0x${Buffer.from(CID.parse(cid).multihash.digest).toString('hex')}`
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500)
