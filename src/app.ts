@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js'
 import { merchantsRoutes } from './modules/merchants/merchants.routes.js'
+import { certificatesRoutes } from './modules/minting/certificates.routes.js'
 import { senderAddressesRoutes } from './modules/sender-addresses/sender-addresses.routes.js'
 import { statsRoutes } from './modules/stats/stats.routes.js'
 import { systemRoutes } from './modules/system/system.routes.js'
@@ -162,6 +163,7 @@ export async function buildApp({
     auditRoutes,
     warrantiesRoutes,
     senderAddressesRoutes,
+    certificatesRoutes,
   ]) {
     await app.register(routes, { services })
   }

@@ -7,6 +7,7 @@ import { CatalogService } from './modules/catalog/catalog.service.js'
 import { sendMailJob } from './modules/mail/mail.jobs.js'
 import { MailOutbox } from './modules/mail/mail.service.js'
 import { MerchantsService } from './modules/merchants/merchants.service.js'
+import { CertificatesService } from './modules/minting/certificates.service.js'
 import { mintJob } from './modules/minting/minting.jobs.js'
 import { MintingService } from './modules/minting/minting.service.js'
 import { SenderAddressesService } from './modules/sender-addresses/sender-addresses.service.js'
@@ -25,6 +26,7 @@ export interface Services {
   warranties: WarrantiesService
   senderAddresses: SenderAddressesService
   minting: MintingService
+  certificates: CertificatesService
 }
 
 export function createServices(deps: Deps): Services {
@@ -56,6 +58,13 @@ export function createServices(deps: Deps): Services {
         receiptTimeoutMs: 120_000,
         serialHashSalt: deps.config.serialHashSalt,
       },
+    }),
+    certificates: new CertificatesService({
+      db: deps.db,
+      chain: deps.chain,
+      pinning: deps.pinning,
+      limiter: deps.limiter,
+      serialHashSalt: deps.config.serialHashSalt,
     }),
   }
 }

@@ -105,6 +105,72 @@ describe('minting pipeline', () => {
     console.info(`250 certificates minted in ${seconds.toFixed(1)} s in ${used.length} transactions`)
   }, 90_000)
 
+  it('lets anyone verify a certificate: chain facts, IPFS metadata checked against its CID, no personal data', async () => {
+    const merchant = await createMerchant(svc.deps.db, { name: 'Verify Shop' })
+    const [w] = await insertPendingWarranties(svc.deps.db, merchant.id, 1)
+    const pending = await svc.request({
+      method: 'GET',
+      url: `/v1/global/warranties/${w!.warrantyCode}/verify`,
+    })
+    expect(pending.statusCode).toBe(200)
+    expect(pending.json()).toMatchObject({
+      warrantyCode: w!.warrantyCode,
+      certificate: null,
+      status: 'ACTIVE',
+    })
+
+    await svc.services.minting.request()
+    const [minted] = await waitFor(allMinted(svc, [w!.id]), 30_000)
+    // Typed sloppily: lower case, no dashes.
+    const sloppy = minted!.warrantyCode.toLowerCase().replace(/-/g, '')
+    const res = await svc.request({
+      method: 'GET',
+      url: `/v1/global/warranties/${sloppy}/verify?serialNumber=${encodeURIComponent(` ${minted!.serialNumber.toLowerCase()} `)}`,
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({
+      warrantyCode: minted!.warrantyCode,
+      status: 'ACTIVE',
+      merchantName: 'Verify Shop',
+      mintStatus: 'MINTED',
+      serialNumberMatches: true,
+      certificate: {
+        chainId: svc.deps.chain.chainId,
+        contractAddress: svc.deps.chain.contractAddress,
+        tokenId: String(minted!.tokenId),
+        owner: svc.deps.chain.custodian,
+        txHash: minted!.txHash,
+        metadataCid: minted!.metadataCid,
+        metadataHashMatches: true,
+      },
+    })
+    expect(body.certificate.tokenUri).toBe(await svc.deps.chain.tokenURI(BigInt(minted!.tokenId!)))
+    expect(body.certificate.metadata.name).toBe(`Warranty ${minted!.warrantyCode}`)
+    for (const secret of [
+      minted!.customerEmail!,
+      minted!.customerName!,
+      minted!.customerPhone!,
+      minted!.serialNumber,
+    ]) {
+      expect(res.body).not.toContain(secret)
+    }
+
+    const wrongSerial = await svc.request({
+      method: 'GET',
+      url: `/v1/global/warranties/${minted!.warrantyCode}/verify?serialNumber=NOT-IT`,
+    })
+    expect(wrongSerial.json().serialNumberMatches).toBe(false)
+    // One wrong character: the check symbol catches it, so no other certificate is ever shown.
+    const last = minted!.warrantyCode.at(-1) === '0' ? '1' : '0'
+    const typo = await svc.request({
+      method: 'GET',
+      url: `/v1/global/warranties/${minted!.warrantyCode.slice(0, -1)}${last}/verify`,
+    })
+    expect(typo.statusCode).toBe(404)
+    expect(typo.json().error).toBe('not_found')
+  }, 60_000)
+
   it('retries while the chain is unreachable and mints once it is back, none twice', async () => {
     const merchant = await createMerchant(svc.deps.db)
     const node = svc.deps.chain.node!

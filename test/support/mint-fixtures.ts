@@ -7,6 +7,7 @@ import { loadArtifact } from '../../src/adapters/chain/artifacts.js'
 import type { ChainHandle } from '../../src/adapters/chain/index.js'
 import type { Db } from '../../src/db/client.js'
 import { type WarrantyRow, warranties } from '../../src/db/schema/index.js'
+import { generateWarrantyCode } from '../../src/modules/warranties/warranty-code.js'
 
 /**
  * Warranty rows as issuance leaves them (mint PENDING), written directly: the minting tests
@@ -23,7 +24,7 @@ export async function insertPendingWarranties(
     const tag = randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()
     return {
       merchantId,
-      warrantyCode: `WR-${tag.slice(0, 4)}-${tag.slice(4, 8)}-${tag.slice(8, 12)}`,
+      warrantyCode: generateWarrantyCode(),
       serialNumber: `SN-${tag}-${i}`,
       merchantProductId: options.merchantProductId ?? null,
       customerEmail: `private.person.${tag.toLowerCase()}@example.com`,
