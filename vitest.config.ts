@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 // Database tests (test/api, test/db, test/jobs) run on embedded PGlite always, and
 // again on PostgreSQL when TEST_DATABASE_URL is set (project "postgres").
-const dbTests = ['test/api/**/*.test.ts', 'test/db/**/*.test.ts', 'test/jobs/**/*.test.ts']
+const dbTests = ['test/api/**/*.test.ts', 'test/db/**/*.test.ts', 'test/jobs/**/*.test.ts', 'test/security/**/*.test.ts']
 
 export default defineConfig({
   test: {

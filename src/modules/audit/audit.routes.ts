@@ -1,4 +1,27 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { errorResponses } from '../../http/schemas.js'
 import type { Services } from '../../services.js'
+import { AuditPage, AuditQuery } from './audit.schemas.js'
 
-export async function auditRoutes(_app: FastifyInstance, _opts: { services: Services }): Promise<void> {}
+export async function auditRoutes(
+  base: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
+    '/v1/admin/audit',
+    {
+      config: { auth: { roles: ['ADMIN'] } },
+      schema: {
+        tags: ['audit'],
+        operationId: 'listAuditLog',
+        summary: 'The audit log of admin changes, newest first',
+        querystring: AuditQuery,
+        response: { 200: AuditPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => services.audit.list(request.query),
+  )
+}

@@ -1,5 +1,15 @@
-import type { Deps } from '../../deps.js'
+import type { Db } from '../../db/client.js'
+import { AuditService } from '../audit/audit.service.js'
+import { GlobalProductsService } from './global-products.service.js'
+import { MerchantProductsService } from './merchant-products.service.js'
 
+/** The product catalogue: the admins' public global products and each merchant's own products. */
 export class CatalogService {
-  constructor(readonly deps: Deps) {}
+  readonly globalProducts: GlobalProductsService
+  readonly merchantProducts: MerchantProductsService
+
+  constructor(deps: { db: Db }) {
+    this.globalProducts = new GlobalProductsService(deps.db, new AuditService(deps))
+    this.merchantProducts = new MerchantProductsService(deps.db)
+  }
 }

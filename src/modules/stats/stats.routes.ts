@@ -1,4 +1,41 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { merchantIdOf } from '../../http/auth.js'
+import { errorResponses } from '../../http/schemas.js'
 import type { Services } from '../../services.js'
+import { MerchantStats, PlatformStats } from './stats.schemas.js'
 
-export async function statsRoutes(_app: FastifyInstance, _opts: { services: Services }): Promise<void> {}
+export async function statsRoutes(
+  base: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
+    '/v1/admin/stats',
+    {
+      config: { auth: { roles: ['ADMIN'] } },
+      schema: {
+        tags: ['stats'],
+        operationId: 'getPlatformStats',
+        summary: 'Platform statistics: merchants, users, catalogue, warranties and mints',
+        response: { 200: PlatformStats, ...errorResponses(401, 403) },
+      },
+    },
+    async () => services.stats.platform(),
+  )
+
+  app.get(
+    '/v1/merchant/stats',
+    {
+      config: { auth: { roles: ['MERCHANT_USER'] } },
+      schema: {
+        tags: ['stats'],
+        operationId: 'getMerchantStats',
+        summary: "Dashboard statistics of the caller's merchant",
+        response: { 200: MerchantStats, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => services.stats.merchant(merchantIdOf(request)),
+  )
+}

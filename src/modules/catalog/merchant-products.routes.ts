@@ -1,0 +1,85 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { MERCHANT_MANAGERS, merchantIdOf } from '../../http/auth.js'
+import { errorResponses } from '../../http/schemas.js'
+import {
+  CreateMerchantProductBody,
+  MerchantProduct,
+  MerchantProductDeleted,
+  MerchantProductPage,
+  MerchantProductParams,
+  MerchantProductQuery,
+  UpdateMerchantProductBody,
+} from './catalog.schemas.js'
+import type { MerchantProductsService } from './merchant-products.service.js'
+
+const READERS = { roles: ['MERCHANT_USER'] } as const
+const MANAGERS = { roles: ['MERCHANT_USER'], merchantRoles: MERCHANT_MANAGERS } as const
+
+export async function merchantProductsRoutes(
+  base: FastifyInstance,
+  { merchantProducts }: { merchantProducts: MerchantProductsService },
+): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
+    '/v1/merchant/products',
+    {
+      config: { auth: READERS },
+      schema: {
+        tags: ['merchant-products'],
+        operationId: 'listMerchantProducts',
+        summary: "The caller's merchant's products, newest first",
+        querystring: MerchantProductQuery,
+        response: { 200: MerchantProductPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => merchantProducts.list(merchantIdOf(request), request.query),
+  )
+
+  app.post(
+    '/v1/merchant/products',
+    {
+      config: { auth: MANAGERS },
+      schema: {
+        tags: ['merchant-products'],
+        operationId: 'createMerchantProduct',
+        summary: 'Add a product; an unknown globalProductId answers 400',
+        body: CreateMerchantProductBody,
+        response: { 200: MerchantProduct, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => merchantProducts.create(merchantIdOf(request), request.body),
+  )
+
+  app.put(
+    '/v1/merchant/products/:id',
+    {
+      config: { auth: MANAGERS },
+      schema: {
+        tags: ['merchant-products'],
+        operationId: 'updateMerchantProduct',
+        summary: 'Change a product',
+        params: MerchantProductParams,
+        body: UpdateMerchantProductBody,
+        response: { 200: MerchantProduct, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => merchantProducts.update(merchantIdOf(request), request.params.id, request.body),
+  )
+
+  app.delete(
+    '/v1/merchant/products/:id',
+    {
+      config: { auth: MANAGERS },
+      schema: {
+        tags: ['merchant-products'],
+        operationId: 'deleteMerchantProduct',
+        summary: 'Delete a product (soft: issued warranties keep it; its SKU becomes free)',
+        params: MerchantProductParams,
+        response: { 200: MerchantProductDeleted, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => merchantProducts.delete(merchantIdOf(request), request.params.id),
+  )
+}

@@ -1,0 +1,100 @@
+import { type Static, Type } from 'typebox'
+import { DateTime, Email, Nullable, Page, PageQuery, Uuid } from '../../http/schemas.js'
+
+const MerchantStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')], {
+  description: 'SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended)',
+})
+const MerchantRole = Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('USER')])
+
+const Name = Type.String({ minLength: 1, maxLength: 200 })
+const TaxId = Type.String({ maxLength: 100 })
+const Address = Type.String({ maxLength: 500 })
+const Phone = Type.String({ maxLength: 50 })
+
+export const CreateMerchantBody = Type.Object(
+  {
+    name: Name,
+    taxId: Type.Optional(TaxId),
+    address: Type.Optional(Address),
+    phone: Type.Optional(Phone),
+    contactEmail: Type.Optional(Email),
+  },
+  { additionalProperties: false },
+)
+export type CreateMerchantInput = Static<typeof CreateMerchantBody>
+
+export const UpdateMerchantBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    taxId: Type.Optional(Nullable(TaxId)),
+    address: Type.Optional(Nullable(Address)),
+    phone: Type.Optional(Nullable(Phone)),
+    contactEmail: Type.Optional(Nullable(Email)),
+    status: Type.Optional(MerchantStatus),
+  },
+  { additionalProperties: false, description: 'Only the fields sent change; null clears a field' },
+)
+export type UpdateMerchantInput = Static<typeof UpdateMerchantBody>
+
+export const MerchantListQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(MerchantStatus),
+    q: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Name contains (case-insensitive)' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type MerchantListInput = Static<typeof MerchantListQuery>
+
+export const Merchant = Type.Object(
+  {
+    id: Uuid,
+    name: Type.String(),
+    taxId: Nullable(Type.String()),
+    address: Nullable(Type.String()),
+    phone: Nullable(Type.String()),
+    contactEmail: Nullable(Type.String()),
+    status: MerchantStatus,
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { additionalProperties: false },
+)
+export const MerchantPage = Page(Merchant)
+
+export const CreateMerchantUserBody = Type.Object(
+  {
+    email: Email,
+    password: Type.String({ minLength: 6, maxLength: 1024 }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    merchantRole: Type.Optional(
+      Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('USER')], {
+        default: 'USER',
+        description: 'OWNER and ADMIN also manage products and sender addresses; default USER',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type CreateMerchantUserInput = Static<typeof CreateMerchantUserBody>
+
+export const MerchantUsersQuery = Type.Object({ ...PageQuery }, { additionalProperties: false })
+
+export const MerchantUser = Type.Object(
+  {
+    id: Uuid,
+    email: Type.String({ description: 'Lower-cased' }),
+    name: Nullable(Type.String()),
+    role: Type.Literal('MERCHANT_USER'),
+    merchantId: Uuid,
+    merchantRole: MerchantRole,
+    status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]),
+    lastLoginAt: Nullable(DateTime),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { additionalProperties: false },
+)
+export const MerchantUserPage = Page(MerchantUser)
