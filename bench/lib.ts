@@ -129,11 +129,13 @@ export async function measure(
   options: { url: string; method?: string; headers?: Record<string, string>; body?: unknown; duration?: number },
 ): Promise<Measurement> {
   // A short warm-up so JIT and connection pools are in their steady state.
-  await autocannon({ url: options.url, connections: 10, duration: 2, ...requestOf(options) })
+  await autocannon({ url: options.url, connections: 10, duration: 2, idReplacement: true, ...requestOf(options) })
   const result = await autocannon({
     url: options.url,
     connections: CONNECTIONS,
     duration: options.duration ?? DURATION,
+    // `[<id>]` in a body becomes a fresh id per request (unique serial numbers, e-mails).
+    idReplacement: true,
     ...requestOf(options),
   })
   const m = {

@@ -31,6 +31,19 @@ export interface Services {
 
 export function createServices(deps: Deps): Services {
   const mailOutbox = new MailOutbox({ queue: deps.queue, from: deps.config.mail.from })
+  const minting = new MintingService({
+    db: deps.db,
+    chain: deps.chain,
+    pinning: deps.pinning,
+    queue: deps.queue,
+    logger: deps.logger.child({ component: 'minting' }),
+    settings: {
+      batchSize: deps.config.chain.mintBatchSize,
+      confirmations: deps.config.chain.confirmations,
+      receiptTimeoutMs: 120_000,
+      serialHashSalt: deps.config.serialHashSalt,
+    },
+  })
   return {
     auth: new AuthService({
       db: deps.db,
@@ -44,21 +57,9 @@ export function createServices(deps: Deps): Services {
     merchants: new MerchantsService(deps),
     catalog: new CatalogService(deps),
     stats: new StatsService(deps),
-    warranties: new WarrantiesService(deps, { mailOutbox }),
+    warranties: new WarrantiesService(deps, { mailOutbox, minting }),
     senderAddresses: new SenderAddressesService(deps, { mailOutbox }),
-    minting: new MintingService({
-      db: deps.db,
-      chain: deps.chain,
-      pinning: deps.pinning,
-      queue: deps.queue,
-      logger: deps.logger.child({ component: 'minting' }),
-      settings: {
-        batchSize: deps.config.chain.mintBatchSize,
-        confirmations: deps.config.chain.confirmations,
-        receiptTimeoutMs: 120_000,
-        serialHashSalt: deps.config.serialHashSalt,
-      },
-    }),
+    minting,
     certificates: new CertificatesService({
       db: deps.db,
       chain: deps.chain,

@@ -61,7 +61,9 @@ export const warranties = pgTable(
     /** Canonical form (upper case, dashes), e.g. `WR-7Q2K-9XMD-P4TB`. */
     warrantyCode: text('warranty_code').notNull(),
     serialNumber: text('serial_number').notNull(),
-    merchantProductId: uuid('merchant_product_id').references(() => merchantProducts.id, { onDelete: 'restrict' }),
+    merchantProductId: uuid('merchant_product_id').references(() => merchantProducts.id, {
+      onDelete: 'restrict',
+    }),
     globalProductId: uuid('global_product_id').references(() => globalProducts.id, { onDelete: 'set null' }),
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
     /** Lower-cased. */
@@ -92,14 +94,20 @@ export const warranties = pgTable(
   (t) => [
     uniqueIndex('warranties_code_unique').on(t.warrantyCode),
     index('warranties_merchant_list_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
-    index('warranties_merchant_serial_idx').on(t.merchantId, t.serialNumber),
+    // Duplicate checks compare serial numbers case-insensitively.
+    index('warranties_merchant_serial_lower_idx').on(t.merchantId, sql`lower(${t.serialNumber})`),
     index('warranties_merchant_email_idx').on(t.merchantId, t.customerEmail),
     index('warranties_customer_idx').on(t.customerId, t.createdAt.desc()),
-    index('warranties_mint_pending_idx').on(t.mintStatus, t.createdAt).where(sql`${t.mintStatus} in ('PENDING', 'MINTING')`),
+    index('warranties_mint_pending_idx')
+      .on(t.mintStatus, t.createdAt)
+      .where(sql`${t.mintStatus} in ('PENDING', 'MINTING')`),
     index('warranties_expires_idx').on(t.expiresAt),
     check('warranties_mint_status_check', sql`${t.mintStatus} in ('PENDING', 'MINTING', 'MINTED', 'FAILED')`),
     check('warranties_price_check', sql`${t.purchasePrice} is null or ${t.purchasePrice} > 0`),
-    check('warranties_email_lower_check', sql`${t.customerEmail} is null or ${t.customerEmail} = lower(${t.customerEmail})`),
+    check(
+      'warranties_email_lower_check',
+      sql`${t.customerEmail} is null or ${t.customerEmail} = lower(${t.customerEmail})`,
+    ),
   ],
 )
 
@@ -118,7 +126,10 @@ export const claimLinks = pgTable(
     consumedAt: tstz('consumed_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('claim_links_token_unique').on(t.tokenHash), index('claim_links_customer_idx').on(t.customerId)],
+  (t) => [
+    uniqueIndex('claim_links_token_unique').on(t.tokenHash),
+    index('claim_links_customer_idx').on(t.customerId),
+  ],
 )
 
 /** `Idempotency-Key` of warranty issuance: the first answer, replayed for 24 hours. */
@@ -136,7 +147,10 @@ export const idempotencyKeys = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     expiresAt: tstz('expires_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
 )
 
 export type WarrantyRow = typeof warranties.$inferSelect

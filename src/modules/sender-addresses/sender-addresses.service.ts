@@ -1,9 +1,136 @@
+import type { Static } from 'typebox'
+import type { RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { Tx } from '../../db/client.js'
+import type { SenderAddressRow } from '../../db/schema/index.js'
 import type { Deps } from '../../deps.js'
+import { AppError } from '../../errors.js'
+import { decodeCursor, toPage } from '../../http/pagination.js'
+import { createOneTimeToken, hashToken } from '../customers/one-time-tokens.js'
 import type { MailOutbox } from '../mail/mail.service.js'
+import { normalizeEmail } from '../users/users.repository.js'
+import {
+  deleteSenderAddress,
+  findSenderAddress,
+  insertSenderAddress,
+  listSenderAddresses,
+  merchantName,
+  replaceVerifyToken,
+  verifyByTokenHash,
+} from './sender-addresses.repository.js'
+import type { SenderAddress } from './sender-addresses.schemas.js'
 
+export type SenderAddressResponse = Static<typeof SenderAddress>
+
+/** How long a verification link works. */
+export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
+/** Verification resends per address. */
+export const RESEND_VERIFICATION_LIMIT: RateLimitRule = { limit: 3, windowMs: 15 * 60_000 }
+
+const notFound = () => new AppError('not_found', 'No such sender address')
+
+export function toSenderAddressResponse(row: SenderAddressRow): SenderAddressResponse {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.verifiedAt ? 'VERIFIED' : 'PENDING',
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    verificationExpiresAt: row.verifiedAt ? null : (row.verifyExpiresAt?.toISOString() ?? null),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** Addresses a merchant sends receipts from, each confirmed by a link e-mailed to it. */
 export class SenderAddressesService {
   constructor(
     readonly deps: Deps,
     readonly shared: { mailOutbox: MailOutbox },
   ) {}
+
+  async list(
+    merchantId: string,
+    query: { limit?: number; cursor?: string },
+  ): Promise<{ items: SenderAddressResponse[]; nextCursor: string | null }> {
+    const limit = query.limit ?? 50
+    const rows = await listSenderAddresses(this.deps.db, merchantId, {
+      limit,
+      cursor: decodeCursor(query.cursor),
+    })
+    return toPage(rows, limit, toSenderAddressResponse)
+  }
+
+  /** Registers an address (lower-cased) and e-mails it a verification link; taken: 409 conflict. */
+  async register(merchantId: string, email: string): Promise<SenderAddressResponse> {
+    return this.deps.db.transaction(async (tx) => {
+      const { token, hash } = createOneTimeToken()
+      const row = await insertSenderAddress(tx, {
+        merchantId,
+        email: normalizeEmail(email),
+        verifyTokenHash: hash,
+        verifyExpiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
+      })
+      if (!row) throw new AppError('conflict', 'This merchant already has this sender address')
+      await this.emailVerification(tx, row, token)
+      return toSenderAddressResponse(row)
+    })
+  }
+
+  /** A fresh link; the previous one stops working. Already verified: 409 invalid_state. */
+  async resendVerification(merchantId: string, id: string): Promise<SenderAddressResponse> {
+    const existing = await findSenderAddress(this.deps.db, merchantId, id)
+    if (!existing) throw notFound()
+    if (existing.verifiedAt) throw new AppError('invalid_state', 'The sender address is already verified')
+    const limit = await this.deps.limiter.hit(`sender:resend:${id}`, RESEND_VERIFICATION_LIMIT)
+    if (!limit.allowed) {
+      throw new AppError(
+        'too_many_requests',
+        'Too many verification e-mails for this address, try again later',
+        undefined,
+        limit.retryAfterSeconds,
+      )
+    }
+    return this.deps.db.transaction(async (tx) => {
+      const { token, hash } = createOneTimeToken()
+      const row = await replaceVerifyToken(tx, merchantId, id, {
+        verifyTokenHash: hash,
+        verifyExpiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
+      })
+      if (!row) {
+        const now = await findSenderAddress(tx, merchantId, id)
+        if (!now) throw notFound()
+        throw new AppError('invalid_state', 'The sender address is already verified')
+      }
+      await this.emailVerification(tx, row, token)
+      return toSenderAddressResponse(row)
+    })
+  }
+
+  async remove(merchantId: string, id: string): Promise<{ id: string; deleted: true }> {
+    if (!(await deleteSenderAddress(this.deps.db, merchantId, id))) throw notFound()
+    return { id, deleted: true }
+  }
+
+  /**
+   * Confirms the address of a current verification token. An unknown, expired, replaced or
+   * already used token answers null (the route says 404): the token is forgotten once used.
+   */
+  async verify(token: string): Promise<{ verified: true; email: string } | null> {
+    const row = await verifyByTokenHash(this.deps.db, hashToken(token))
+    return row ? { verified: true, email: row.email } : null
+  }
+
+  private async emailVerification(tx: Tx, row: SenderAddressRow, token: string): Promise<void> {
+    await this.shared.mailOutbox.enqueue(tx, {
+      to: row.email,
+      content: {
+        template: 'sender.verification',
+        data: {
+          merchantName: await merchantName(tx, row.merchantId),
+          email: row.email,
+          verifyUrl: `${this.deps.config.publicApiUrl}/v1/global/sender-verify/${token}`,
+        },
+      },
+      about: { type: 'sender_address', id: row.id },
+    })
+  }
 }

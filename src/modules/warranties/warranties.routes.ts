@@ -1,4 +1,127 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { merchantIdOf, principalOf } from '../../http/auth.js'
+import { errorResponses, IdParams, Page } from '../../http/schemas.js'
 import type { Services } from '../../services.js'
+import {
+  IssueBody,
+  IssueHeaders,
+  LookupParams,
+  Warranty,
+  WarrantyItems,
+  WarrantyListQuery,
+  WarrantyWithNotification,
+} from './warranties.schemas.js'
 
-export async function warrantiesRoutes(_app: FastifyInstance, _opts: { services: Services }): Promise<void> {}
+const merchantUsers = { roles: ['MERCHANT_USER'] } as const
+
+export async function warrantiesRoutes(
+  base: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+  const { warranties } = services
+
+  app.post(
+    '/v1/merchant/warranties/issue',
+    {
+      config: { auth: merchantUsers },
+      schema: {
+        tags: ['warranties'],
+        operationId: 'issueWarranty',
+        summary: 'Issue a warranty; with customerEmail, the customer is e-mailed a claim link',
+        description:
+          'Honours an Idempotency-Key header for 24 hours: the same key and body answer the first response ' +
+          'again (header idempotent-replayed: true) and create nothing; another body with the key answers 422.',
+        headers: IssueHeaders,
+        body: IssueBody,
+        response: { 200: WarrantyWithNotification, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request)
+      const result = await warranties.issue(
+        { merchantId: merchantIdOf(request), userId: principal.userId },
+        request.body,
+        request.headers['idempotency-key'],
+      )
+      if (result.replayed) reply.header('idempotent-replayed', 'true')
+      return result.body
+    },
+  )
+
+  app.get(
+    '/v1/merchant/warranties',
+    {
+      config: { auth: merchantUsers },
+      schema: {
+        tags: ['warranties'],
+        operationId: 'listWarranties',
+        summary: "The merchant's warranties, newest first, with filters",
+        querystring: WarrantyListQuery,
+        response: { 200: Page(Warranty), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => warranties.list(merchantIdOf(request), request.query),
+  )
+
+  app.get(
+    '/v1/merchant/warranties/lookup/:identifier',
+    {
+      config: { auth: merchantUsers },
+      schema: {
+        tags: ['warranties'],
+        operationId: 'lookupWarranties',
+        summary: "Find by warranty code (one item) or customer e-mail (that customer's warranties here)",
+        params: LookupParams,
+        response: { 200: WarrantyItems, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => warranties.lookup(merchantIdOf(request), request.params.identifier),
+  )
+
+  app.get(
+    '/v1/merchant/warranties/:id',
+    {
+      config: { auth: merchantUsers },
+      schema: {
+        tags: ['warranties'],
+        operationId: 'getWarranty',
+        summary: 'One warranty of the merchant',
+        params: IdParams,
+        response: { 200: Warranty, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => warranties.get(merchantIdOf(request), request.params.id),
+  )
+
+  app.post(
+    '/v1/merchant/warranties/:id/retry-mint',
+    {
+      config: { auth: merchantUsers },
+      schema: {
+        tags: ['warranties'],
+        operationId: 'retryWarrantyMint',
+        summary: 'Put a FAILED mint back to PENDING; 409 invalid_state in any other state',
+        params: IdParams,
+        response: { 200: Warranty, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => warranties.retryMint(merchantIdOf(request), request.params.id),
+  )
+
+  app.post(
+    '/v1/merchant/warranties/:id/resend-notification',
+    {
+      config: { auth: merchantUsers },
+      schema: {
+        tags: ['warranties'],
+        operationId: 'resendWarrantyNotification',
+        summary: 'E-mail a fresh claim link (earlier links of the warranty stop working); 3 per 15 minutes',
+        params: IdParams,
+        response: { 200: WarrantyWithNotification, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => warranties.resendNotification(merchantIdOf(request), request.params.id),
+  )
+}

@@ -1,9 +1,338 @@
+import type { RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { Tx } from '../../db/client.js'
 import type { Deps } from '../../deps.js'
+import { AppError } from '../../errors.js'
+import { decodeCursor, toPage } from '../../http/pagination.js'
+import {
+  createClaimLink,
+  expireOpenClaimLinks,
+  findOrCreateCustomer,
+  isStaffEmail,
+} from '../customers/customers.repository.js'
 import type { MailOutbox } from '../mail/mail.service.js'
+import type { MintingService } from '../minting/minting.service.js'
+import { normalizeEmail } from '../users/users.repository.js'
+import {
+  deleteIdempotencyKey,
+  findActiveDuplicate,
+  findIdempotencyKey,
+  findMerchantProduct,
+  findWarrantiesByEmail,
+  findWarranty,
+  findWarrantyByCode,
+  globalProductExists,
+  insertWarranty,
+  listWarranties,
+  lockIdempotencyKey,
+  lockSerial,
+  merchantName,
+  resetFailedMint,
+  saveIdempotencyKey,
+  setWarrantyCustomer,
+  type WarrantyFilters,
+  type WarrantyView,
+} from './warranties.repository.js'
+import { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
+import { deriveExpiry } from './warranty-expiry.js'
+import {
+  type IssueInput,
+  type NotificationOutcome,
+  productName,
+  requestHash,
+  toWarrantyResponse,
+  type WarrantyResponse,
+  type WarrantyWithNotificationResponse,
+} from './warranty-response.js'
 
+export type { IssueInput, WarrantyResponse, WarrantyWithNotificationResponse }
+
+/** Who issues: the caller's merchant and user. */
+export interface IssueActor {
+  merchantId: string
+  userId: string
+}
+
+/** Always a 200: only successful answers are stored under an Idempotency-Key. */
+export interface IssueResult {
+  body: WarrantyWithNotificationResponse
+  /** True when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+  replayed: boolean
+}
+
+/** Claim-link resends per warranty. */
+export const RESEND_NOTIFICATION_LIMIT: RateLimitRule = { limit: 3, windowMs: 15 * 60_000 }
+
+/** How long an Idempotency-Key answers with its first response. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+
+const notFound = () => new AppError('not_found', 'No such warranty')
+
+const trimmed = (value: string | undefined) => (value === undefined ? null : value.trim())
+
+/**
+ * Warranty issuance, lookup and notification: every write and the e-mail it causes happen
+ * in one transaction.
+ */
 export class WarrantiesService {
+  private readonly nextCode: () => string
+
   constructor(
     readonly deps: Deps,
-    readonly shared: { mailOutbox: MailOutbox },
-  ) {}
+    readonly shared: { mailOutbox: MailOutbox; minting: MintingService; generateCode?: () => string },
+  ) {
+    this.nextCode = shared.generateCode ?? (() => generateWarrantyCode())
+  }
+
+  /**
+   * Issues a warranty (and e-mails the customer a claim link). With an Idempotency-Key, the
+   * first successful answer is stored in the same transaction and replayed for 24 hours to
+   * the same key and body; another body with that key is refused.
+   */
+  async issue(actor: IssueActor, input: IssueInput, idempotencyKey?: string): Promise<IssueResult> {
+    const idempotency =
+      idempotencyKey === undefined ? null : { key: idempotencyKey, hash: requestHash(input) }
+    return this.deps.db.transaction(async (tx) => {
+      if (idempotency) {
+        const replay = await this.replay(tx, actor.merchantId, idempotency)
+        if (replay) return { body: replay, replayed: true }
+      }
+      const body = await this.issueIn(tx, actor, input)
+      if (idempotency) {
+        await saveIdempotencyKey(tx, {
+          merchantId: actor.merchantId,
+          key: idempotency.key,
+          requestHash: idempotency.hash,
+          responseStatus: 200,
+          responseBody: body,
+          expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+        })
+      }
+      return { body, replayed: false }
+    })
+  }
+
+  /**
+   * Takes the key's lock (held until the transaction ends, so a concurrent request with the
+   * key waits for this one's answer), then answers the stored response of the same body, or
+   * 422 for another body. An expired key is deleted and the request runs anew.
+   */
+  private async replay(
+    tx: Tx,
+    merchantId: string,
+    idempotency: { key: string; hash: string },
+  ): Promise<WarrantyWithNotificationResponse | null> {
+    await lockIdempotencyKey(tx, merchantId, idempotency.key)
+    const stored = await findIdempotencyKey(tx, merchantId, idempotency.key)
+    if (!stored) return null
+    if (stored.expiresAt <= new Date()) {
+      await deleteIdempotencyKey(tx, merchantId, idempotency.key)
+      return null
+    }
+    if (stored.requestHash !== idempotency.hash) throw new AppError('idempotency_key_reused')
+    return stored.responseBody as WarrantyWithNotificationResponse
+  }
+
+  private async issueIn(
+    tx: Tx,
+    actor: IssueActor,
+    input: IssueInput,
+  ): Promise<WarrantyWithNotificationResponse> {
+    const now = new Date()
+    const product = input.merchantProductId
+      ? await findMerchantProduct(tx, actor.merchantId, input.merchantProductId)
+      : null
+    if (input.merchantProductId && !product) throw new AppError('not_found', 'No such merchant product')
+    if (input.globalProductId && !(await globalProductExists(tx, input.globalProductId))) {
+      throw new AppError('not_found', 'No such global product')
+    }
+    const purchaseDate = input.purchaseDate ? new Date(input.purchaseDate) : undefined
+    const givenExpiry = input.expiresAt ? new Date(input.expiresAt) : undefined
+    if (purchaseDate && givenExpiry && givenExpiry <= purchaseDate) {
+      throw new AppError('validation_error', undefined, [
+        { path: '/body/expiresAt', message: 'must be after purchaseDate' },
+      ])
+    }
+    const { expiresAt, durationMonths } = deriveExpiry({
+      now,
+      ...(givenExpiry ? { expiresAt: givenExpiry } : {}),
+      ...(purchaseDate ? { purchaseDate } : {}),
+      ...(input.warrantyDurationMonths !== undefined ? { requestMonths: input.warrantyDurationMonths } : {}),
+      productMonths: product?.warrantyDurationMonths ?? null,
+    })
+
+    const key = {
+      merchantId: actor.merchantId,
+      merchantProductId: product?.id ?? null,
+      globalProductId: input.globalProductId ?? product?.globalProductId ?? null,
+      serialNumber: input.serialNumber.trim(),
+    }
+    await lockSerial(tx, key)
+    const duplicate = await findActiveDuplicate(tx, key)
+    if (duplicate) {
+      throw new AppError('conflict', 'An active warranty exists for this serial number and product', [
+        { path: '/body/serialNumber', message: `already covered by ${duplicate.warrantyCode}` },
+      ])
+    }
+
+    const customerEmail = input.customerEmail === undefined ? null : normalizeEmail(input.customerEmail)
+    const customerName = trimmed(input.customerName)
+    const customer = customerEmail ? await findOrCreateCustomer(tx, customerEmail, customerName) : null
+    const { id } = await insertWarranty(
+      tx,
+      {
+        ...key,
+        customerId: customer?.kind === 'customer' ? customer.id : null,
+        customerEmail,
+        customerName,
+        customerPhone: trimmed(input.customerPhone),
+        locationId: input.locationId ?? null,
+        invoiceNumber: trimmed(input.invoiceNumber),
+        purchasePrice: input.purchasePrice ?? null,
+        purchaseDate: purchaseDate ?? null,
+        warrantyDurationMonths: durationMonths,
+        expiresAt,
+        issuedBy: actor.userId,
+      },
+      this.nextCode,
+    )
+    await this.scheduleMint(tx, id)
+    const warranty = await findWarranty(tx, actor.merchantId, id)
+    if (!warranty) throw new Error('issued warranty not found')
+    let notification: NotificationOutcome = 'none'
+    if (customer?.kind === 'customer') {
+      await this.emailClaimLink(tx, warranty, customer.id)
+      notification = 'queued'
+    } else if (customer?.kind === 'staff') {
+      notification = 'skipped'
+    }
+    return { ...toWarrantyResponse(warranty, now), notification }
+  }
+
+  async get(merchantId: string, id: string): Promise<WarrantyResponse> {
+    const row = await findWarranty(this.deps.db, merchantId, id)
+    if (!row) throw notFound()
+    return toWarrantyResponse(row)
+  }
+
+  async list(
+    merchantId: string,
+    query: WarrantyFilters & { limit?: number; cursor?: string },
+  ): Promise<{ items: WarrantyResponse[]; nextCursor: string | null }> {
+    const { limit = 50, cursor, ...filters } = query
+    const rows = await listWarranties(this.deps.db, merchantId, filters, {
+      limit,
+      cursor: decodeCursor(cursor),
+    })
+    const now = new Date()
+    return toPage(rows, limit, (row) => toWarrantyResponse(row, now))
+  }
+
+  /**
+   * A warranty code (one item) or a customer e-mail (that customer's warranties at this
+   * merchant, newest first). Nothing found: 404.
+   */
+  async lookup(merchantId: string, identifier: string): Promise<{ items: WarrantyResponse[] }> {
+    const text = identifier.trim()
+    let rows: WarrantyView[] = []
+    if (text.includes('@')) {
+      rows = await findWarrantiesByEmail(this.deps.db, merchantId, normalizeEmail(text))
+    } else {
+      const code = parseWarrantyCode(text)
+      const row = code ? await findWarrantyByCode(this.deps.db, merchantId, code) : null
+      rows = row ? [row] : []
+    }
+    if (rows.length === 0) throw new AppError('not_found', 'No warranty matches this code or e-mail')
+    const now = new Date()
+    return { items: rows.map((row) => toWarrantyResponse(row, now)) }
+  }
+
+  /** Puts a FAILED mint back to PENDING (error cleared, attempts kept) and schedules it again. */
+  async retryMint(merchantId: string, id: string): Promise<WarrantyResponse> {
+    await this.deps.db.transaction(async (tx) => {
+      if (await resetFailedMint(tx, merchantId, id)) {
+        await this.scheduleMint(tx, id)
+        return
+      }
+      const existing = await findWarranty(tx, merchantId, id)
+      if (!existing) throw notFound()
+      throw new AppError(
+        'invalid_state',
+        `The mint is ${existing.mintStatus}: only a FAILED mint can be retried`,
+      )
+    })
+    return this.get(merchantId, id)
+  }
+
+  /**
+   * E-mails a fresh claim link; the links e-mailed before for this warranty stop working
+   * (they read as expired). Limited per warranty.
+   */
+  async resendNotification(merchantId: string, id: string): Promise<WarrantyWithNotificationResponse> {
+    const existing = await findWarranty(this.deps.db, merchantId, id)
+    if (!existing) throw notFound()
+    if (!existing.customerEmail) throw new AppError('invalid_state', 'The warranty has no customer e-mail')
+    if (await isStaffEmail(this.deps.db, existing.customerEmail)) {
+      throw new AppError(
+        'invalid_state',
+        'The customer e-mail belongs to a staff account: no claim link is sent',
+      )
+    }
+    const limit = await this.deps.limiter.hit(`warranty:resend:${id}`, RESEND_NOTIFICATION_LIMIT)
+    if (!limit.allowed) {
+      throw new AppError(
+        'too_many_requests',
+        'Too many notifications for this warranty, try again later',
+        undefined,
+        limit.retryAfterSeconds,
+      )
+    }
+    return this.deps.db.transaction(async (tx) => {
+      const warranty = await findWarranty(tx, merchantId, id)
+      if (!warranty?.customerEmail) throw notFound()
+      const customer = await findOrCreateCustomer(tx, warranty.customerEmail, warranty.customerName)
+      if (customer.kind !== 'customer') {
+        throw new AppError('invalid_state', 'The customer e-mail belongs to a staff account')
+      }
+      if (warranty.customerId !== customer.id) await setWarrantyCustomer(tx, id, customer.id)
+      await expireOpenClaimLinks(tx, id)
+      await this.emailClaimLink(tx, warranty, customer.id)
+      const updated = await findWarranty(tx, merchantId, id)
+      if (!updated) throw notFound()
+      return { ...toWarrantyResponse(updated), notification: 'queued' as const }
+    })
+  }
+
+  private async emailClaimLink(tx: Tx, warranty: WarrantyView, customerId: string): Promise<void> {
+    if (!warranty.customerEmail) return
+    const { claimId } = await createClaimLink(tx, {
+      customerId,
+      merchantId: warranty.merchantId,
+      warrantyId: warranty.id,
+    })
+    await this.shared.mailOutbox.enqueue(tx, {
+      to: warranty.customerEmail,
+      content: {
+        template: 'warranty.notification',
+        data: {
+          merchantName: await merchantName(tx, warranty.merchantId),
+          productName: productName(warranty),
+          serialNumber: warranty.serialNumber,
+          warrantyCode: warranty.warrantyCode,
+          expiresAt: warranty.expiresAt,
+          claimUrl: `${this.deps.config.appUrl}/claim?claimId=${claimId}`,
+          customerName: warranty.customerName,
+        },
+      },
+      about: { type: 'warranty', id: warranty.id },
+    })
+  }
+
+  /**
+   * Called inside the transaction that issues a warranty or puts its FAILED mint back to
+   * PENDING: asks for a minting run in that transaction, so the job exists if and only if the
+   * change commits. The run batches every pending warranty (one run queued at most).
+   */
+  private async scheduleMint(tx: Tx, _warrantyId: string): Promise<void> {
+    await this.shared.minting.request(tx)
+  }
 }

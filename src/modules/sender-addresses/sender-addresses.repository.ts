@@ -1,0 +1,102 @@
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.js'
+import { merchants, type SenderAddressRow, senderAddresses } from '../../db/schema/index.js'
+import { afterCursor, type Cursor, newestFirst } from '../../http/pagination.js'
+
+export async function listSenderAddresses(
+  db: DbOrTx,
+  merchantId: string,
+  page: { limit: number; cursor: Cursor | null },
+): Promise<SenderAddressRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(senderAddresses.merchantId, merchantId),
+    afterCursor(senderAddresses, page.cursor),
+  ]
+  return db
+    .select()
+    .from(senderAddresses)
+    .where(and(...conditions))
+    .orderBy(...newestFirst(senderAddresses))
+    .limit(page.limit + 1)
+}
+
+export async function findSenderAddress(
+  db: DbOrTx,
+  merchantId: string,
+  id: string,
+): Promise<SenderAddressRow | null> {
+  const rows = await db
+    .select()
+    .from(senderAddresses)
+    .where(and(eq(senderAddresses.id, id), eq(senderAddresses.merchantId, merchantId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** Inserts an address with its first verification token; null when the merchant already has it. */
+export async function insertSenderAddress(
+  db: DbOrTx,
+  values: { merchantId: string; email: string; verifyTokenHash: string; verifyExpiresAt: Date },
+): Promise<SenderAddressRow | null> {
+  const rows = await db
+    .insert(senderAddresses)
+    .values(values)
+    .onConflictDoNothing({ target: [senderAddresses.merchantId, senderAddresses.email] })
+    .returning()
+  return rows[0] ?? null
+}
+
+/** Replaces the verification token of an unverified address (the old one stops working). */
+export async function replaceVerifyToken(
+  db: DbOrTx,
+  merchantId: string,
+  id: string,
+  token: { verifyTokenHash: string; verifyExpiresAt: Date },
+): Promise<SenderAddressRow | null> {
+  const rows = await db
+    .update(senderAddresses)
+    .set({ ...token, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(senderAddresses.id, id),
+        eq(senderAddresses.merchantId, merchantId),
+        isNull(senderAddresses.verifiedAt),
+      ),
+    )
+    .returning()
+  return rows[0] ?? null
+}
+
+/** Marks the address of a current, unexpired token verified and forgets the token. */
+export async function verifyByTokenHash(db: DbOrTx, hash: string): Promise<SenderAddressRow | null> {
+  const rows = await db
+    .update(senderAddresses)
+    .set({ verifiedAt: sql`now()`, verifyTokenHash: null, verifyExpiresAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(senderAddresses.verifyTokenHash, hash),
+        gt(senderAddresses.verifyExpiresAt, sql`now()`),
+        isNull(senderAddresses.verifiedAt),
+      ),
+    )
+    .returning()
+  return rows[0] ?? null
+}
+
+export async function deleteSenderAddress(db: DbOrTx, merchantId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(senderAddresses)
+    .where(and(eq(senderAddresses.id, id), eq(senderAddresses.merchantId, merchantId)))
+    .returning({ id: senderAddresses.id })
+  return rows.length > 0
+}
+
+export async function merchantName(db: DbOrTx, merchantId: string): Promise<string> {
+  const rows = await db
+    .select({ name: merchants.name })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .limit(1)
+  if (!rows[0]) throw new Error(`merchant ${merchantId} not found`)
+  return rows[0].name
+}

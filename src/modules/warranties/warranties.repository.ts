@@ -1,0 +1,269 @@
+import { and, eq, getTableColumns, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.js'
+import {
+  globalProducts,
+  idempotencyKeys,
+  type MintStatus,
+  merchantProducts,
+  merchants,
+  type WarrantyRow,
+  warranties,
+} from '../../db/schema/index.js'
+import { afterCursor, type Cursor, newestFirst } from '../../http/pagination.js'
+
+/** A warranty with the names of its products, as every answer shows it. */
+export type WarrantyView = WarrantyRow & {
+  productTitle: string | null
+  productBrand: string | null
+  productModel: string | null
+}
+
+// Advisory lock namespaces (first key of pg_advisory_xact_lock(int, int)).
+const LOCK_IDEMPOTENCY_KEY = 727_274_101
+const LOCK_SERIAL = 727_274_102
+
+const selectView = (db: DbOrTx) =>
+  db
+    .select({
+      ...getTableColumns(warranties),
+      productTitle: merchantProducts.title,
+      productBrand: globalProducts.brand,
+      productModel: globalProducts.model,
+    })
+    .from(warranties)
+    .leftJoin(merchantProducts, eq(merchantProducts.id, warranties.merchantProductId))
+    .leftJoin(globalProducts, eq(globalProducts.id, warranties.globalProductId))
+
+export async function findWarranty(db: DbOrTx, merchantId: string, id: string): Promise<WarrantyView | null> {
+  const rows = await selectView(db)
+    .where(and(eq(warranties.id, id), eq(warranties.merchantId, merchantId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function findWarrantyByCode(
+  db: DbOrTx,
+  merchantId: string,
+  code: string,
+): Promise<WarrantyView | null> {
+  const rows = await selectView(db)
+    .where(and(eq(warranties.warrantyCode, code), eq(warranties.merchantId, merchantId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** Lookup by customer e-mail answers at most this many (newest first). */
+export const LOOKUP_LIMIT = 200
+
+export async function findWarrantiesByEmail(
+  db: DbOrTx,
+  merchantId: string,
+  email: string,
+): Promise<WarrantyView[]> {
+  return selectView(db)
+    .where(and(eq(warranties.merchantId, merchantId), eq(warranties.customerEmail, email)))
+    .orderBy(...newestFirst(warranties))
+    .limit(LOOKUP_LIMIT)
+}
+
+export interface WarrantyFilters {
+  status?: 'active' | 'expired'
+  mintStatus?: MintStatus
+  claimed?: boolean
+  productId?: string
+  q?: string
+}
+
+/** `%`, `_` and `\` of a search text taken literally in LIKE. */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export async function listWarranties(
+  db: DbOrTx,
+  merchantId: string,
+  filters: WarrantyFilters,
+  page: { limit: number; cursor: Cursor | null },
+): Promise<WarrantyView[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(warranties.merchantId, merchantId),
+    afterCursor(warranties, page.cursor),
+  ]
+  if (filters.status === 'active') conditions.push(gt(warranties.expiresAt, sql`now()`))
+  if (filters.status === 'expired') conditions.push(lte(warranties.expiresAt, sql`now()`))
+  if (filters.mintStatus) conditions.push(eq(warranties.mintStatus, filters.mintStatus))
+  if (filters.claimed === true) conditions.push(isNotNull(warranties.claimedAt))
+  if (filters.claimed === false) conditions.push(isNull(warranties.claimedAt))
+  if (filters.productId) conditions.push(eq(warranties.merchantProductId, filters.productId))
+  if (filters.q) {
+    const pattern = likeContains(filters.q)
+    conditions.push(
+      or(
+        ilike(warranties.serialNumber, pattern),
+        ilike(warranties.warrantyCode, pattern),
+        ilike(warranties.customerEmail, pattern),
+        ilike(warranties.invoiceNumber, pattern),
+      ),
+    )
+  }
+  return selectView(db)
+    .where(and(...conditions))
+    .orderBy(...newestFirst(warranties))
+    .limit(page.limit + 1)
+}
+
+export async function findMerchantProduct(db: DbOrTx, merchantId: string, id: string) {
+  const rows = await db
+    .select({
+      id: merchantProducts.id,
+      globalProductId: merchantProducts.globalProductId,
+      warrantyDurationMonths: merchantProducts.warrantyDurationMonths,
+    })
+    .from(merchantProducts)
+    .where(
+      and(
+        eq(merchantProducts.id, id),
+        eq(merchantProducts.merchantId, merchantId),
+        isNull(merchantProducts.deletedAt),
+      ),
+    )
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function globalProductExists(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: globalProducts.id })
+    .from(globalProducts)
+    .where(eq(globalProducts.id, id))
+    .limit(1)
+  return rows.length > 0
+}
+
+export async function merchantName(db: DbOrTx, merchantId: string): Promise<string> {
+  const rows = await db
+    .select({ name: merchants.name })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .limit(1)
+  if (!rows[0]) throw new Error(`merchant ${merchantId} not found`)
+  return rows[0].name
+}
+
+/** What makes two warranties duplicates: merchant, product (merchant, else global, else none), serial. */
+export interface SerialKey {
+  merchantId: string
+  merchantProductId: string | null
+  globalProductId: string | null
+  serialNumber: string
+}
+
+/**
+ * Serialises issuance of one serial number of one product of one merchant until the end of
+ * the transaction, so that the duplicate check and the insert cannot interleave.
+ */
+export async function lockSerial(tx: DbOrTx, key: SerialKey): Promise<void> {
+  const product = key.merchantProductId
+    ? `m:${key.merchantProductId}`
+    : key.globalProductId
+      ? `g:${key.globalProductId}`
+      : '-'
+  const text = `${key.merchantId}|${product}|${key.serialNumber.toLowerCase()}`
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SERIAL}, hashtext(${text}))`)
+}
+
+/** An unexpired warranty for the same merchant, product and serial (any case), if any. */
+export async function findActiveDuplicate(
+  db: DbOrTx,
+  key: SerialKey,
+): Promise<{ warrantyCode: string } | null> {
+  const product = key.merchantProductId
+    ? eq(warranties.merchantProductId, key.merchantProductId)
+    : key.globalProductId
+      ? and(isNull(warranties.merchantProductId), eq(warranties.globalProductId, key.globalProductId))
+      : and(isNull(warranties.merchantProductId), isNull(warranties.globalProductId))
+  const rows = await db
+    .select({ warrantyCode: warranties.warrantyCode })
+    .from(warranties)
+    .where(
+      and(
+        eq(warranties.merchantId, key.merchantId),
+        sql`lower(${warranties.serialNumber}) = ${key.serialNumber.toLowerCase()}`,
+        gt(warranties.expiresAt, sql`now()`),
+        product,
+      ),
+    )
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export type NewWarranty = Omit<typeof warranties.$inferInsert, 'warrantyCode'>
+
+/**
+ * Inserts a warranty under a fresh code; on the (unlikely) collision with an existing code,
+ * draws another. `ON CONFLICT DO NOTHING` keeps the surrounding transaction usable.
+ */
+export async function insertWarranty(
+  db: DbOrTx,
+  values: NewWarranty,
+  nextCode: () => string,
+  attempts = 5,
+): Promise<{ id: string; warrantyCode: string }> {
+  for (let i = 0; i < attempts; i++) {
+    const rows = await db
+      .insert(warranties)
+      .values({ ...values, warrantyCode: nextCode() })
+      .onConflictDoNothing({ target: warranties.warrantyCode })
+      .returning({ id: warranties.id, warrantyCode: warranties.warrantyCode })
+    if (rows[0]) return rows[0]
+  }
+  throw new Error(`no free warranty code after ${attempts} attempts`)
+}
+
+/** FAILED → PENDING, error cleared, attempts kept. Answers whether the warranty moved. */
+export async function resetFailedMint(db: DbOrTx, merchantId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(warranties)
+    .set({ mintStatus: 'PENDING', mintError: null, updatedAt: sql`now()` })
+    .where(
+      and(eq(warranties.id, id), eq(warranties.merchantId, merchantId), eq(warranties.mintStatus, 'FAILED')),
+    )
+    .returning({ id: warranties.id })
+  return rows.length > 0
+}
+
+export async function setWarrantyCustomer(db: DbOrTx, id: string, customerId: string): Promise<void> {
+  await db.update(warranties).set({ customerId, updatedAt: sql`now()` }).where(eq(warranties.id, id))
+}
+
+// ---------------------------------------------------------------- Idempotency-Key
+
+/**
+ * Serialises requests carrying one key of one merchant until the end of the transaction: a
+ * second request waits, then finds the first one's stored answer.
+ */
+export async function lockIdempotencyKey(tx: DbOrTx, merchantId: string, key: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${LOCK_IDEMPOTENCY_KEY}, hashtext(${`${merchantId}|${key}`}))`,
+  )
+}
+
+export async function findIdempotencyKey(db: DbOrTx, merchantId: string, key: string) {
+  const rows = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function deleteIdempotencyKey(db: DbOrTx, merchantId: string, key: string): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)))
+}
+
+export async function saveIdempotencyKey(
+  db: DbOrTx,
+  row: typeof idempotencyKeys.$inferInsert,
+): Promise<void> {
+  await db.insert(idempotencyKeys).values(row)
+}
