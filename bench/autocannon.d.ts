@@ -7,7 +7,12 @@ declare module 'autocannon' {
     method?: string
     headers?: Record<string, string>
     body?: string
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[]
+    requests?: {
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>
+    }[]
     idReplacement?: boolean
   }
   interface Histogram {

@@ -4,7 +4,15 @@
  * every protected request pays) on the embedded database and on PostgreSQL, all in one run.
  * Settings: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_DATABASE_URL.
  */
-import { createPostgresDatabase, login, type Measurement, measure, report, startBaseline, startService } from './lib.js'
+import {
+  createPostgresDatabase,
+  login,
+  type Measurement,
+  measure,
+  report,
+  startBaseline,
+  startService,
+} from './lib.js'
 
 const rows: Measurement[] = []
 console.error('baseline: bare Fastify')

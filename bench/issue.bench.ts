@@ -6,7 +6,15 @@
  * creates a claim link and records the e-mail (job enqueued in the same transaction). The
  * service runs as `npm start` does: API and workers (e-mail, minting) in one process.
  */
-import { createPostgresDatabase, login, type Measurement, measure, report, startBaseline, startService } from './lib.js'
+import {
+  createPostgresDatabase,
+  login,
+  type Measurement,
+  measure,
+  report,
+  startBaseline,
+  startService,
+} from './lib.js'
 
 const duration = Number(process.env.BENCH_DURATION ?? 20)
 
@@ -41,7 +49,10 @@ async function merchantToken(url: string): Promise<{ token: string; productId: s
 
 const rows: Measurement[] = []
 const baselineServer = await startBaseline()
-const baseline = await measure('bare Fastify hello-world (baseline)', { url: `${baselineServer.url}/`, duration })
+const baseline = await measure('bare Fastify hello-world (baseline)', {
+  url: `${baselineServer.url}/`,
+  duration,
+})
 await baselineServer.stop()
 
 for (const database of ['pglite', 'postgres'] as const) {
@@ -65,7 +76,11 @@ for (const database of ['pglite', 'postgres'] as const) {
         url: `${service.url}/v1/merchant/warranties/issue`,
         method: 'POST',
         headers,
-        body: { serialNumber: 'SC-[<id>]', merchantProductId: productId, customerEmail: 'c-[<id>]@bench.example.com' },
+        body: {
+          serialNumber: 'SC-[<id>]',
+          merchantProductId: productId,
+          customerEmail: 'c-[<id>]@bench.example.com',
+        },
         duration,
       }),
     )

@@ -74,7 +74,9 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`)
-    const up = await fetch(`${url}/health`).then((r) => r.ok).catch(() => false)
+    const up = await fetch(`${url}/health`)
+      .then((r) => r.ok)
+      .catch(() => false)
     if (up) break
     if (Date.now() > deadline) throw new Error('service did not start')
     await new Promise((r) => setTimeout(r, 250))
@@ -88,7 +90,11 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   }
 }
 
-export async function login(url: string, email = 'bench@example.com', password = 'bench-password'): Promise<string> {
+export async function login(
+  url: string,
+  email = 'bench@example.com',
+  password = 'bench-password',
+): Promise<string> {
   const res = await fetch(`${url}/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -126,10 +132,22 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 
 export async function measure(
   name: string,
-  options: { url: string; method?: string; headers?: Record<string, string>; body?: unknown; duration?: number },
+  options: {
+    url: string
+    method?: string
+    headers?: Record<string, string>
+    body?: unknown
+    duration?: number
+  },
 ): Promise<Measurement> {
   // A short warm-up so JIT and connection pools are in their steady state.
-  await autocannon({ url: options.url, connections: 10, duration: 2, idReplacement: true, ...requestOf(options) })
+  await autocannon({
+    url: options.url,
+    connections: 10,
+    duration: 2,
+    idReplacement: true,
+    ...requestOf(options),
+  })
   const result = await autocannon({
     url: options.url,
     connections: CONNECTIONS,
@@ -152,7 +170,10 @@ export async function measure(
 function requestOf(options: { method?: string; headers?: Record<string, string>; body?: unknown }) {
   return {
     method: options.method ?? 'GET',
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   }
 }

@@ -15,14 +15,40 @@ const LOCK = 'package-lock.json'
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'))
 const packages = lock.packages
 
-const OS = ['android', 'darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'openharmony', 'sunos', 'aix', 'netbsd']
-const CPU = { arm64: 'arm64', x64: 'x64', amd64: 'x64', ia32: 'ia32', arm: 'arm', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' }
+const OS = [
+  'android',
+  'darwin',
+  'linux',
+  'win32',
+  'freebsd',
+  'openbsd',
+  'openharmony',
+  'sunos',
+  'aix',
+  'netbsd',
+]
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  amd64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+}
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-')
   const os = parts.find((p) => OS.includes(p))
   const cpu = parts.map((p) => CPU[p]).find(Boolean)
-  const libc = parts.includes('musl') || parts.includes('musleabihf') ? 'musl' : parts.includes('gnu') || parts.includes('gnueabihf') ? 'glibc' : null
+  const libc =
+    parts.includes('musl') || parts.includes('musleabihf')
+      ? 'musl'
+      : parts.includes('gnu') || parts.includes('gnueabihf')
+        ? 'glibc'
+        : null
   return { os, cpu, libc }
 }
 
@@ -52,4 +78,5 @@ for (const [path, entry] of Object.entries(packages)) {
 }
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`)
 console.log(`added ${added} platform-specific optional entries to ${LOCK}`)
-if (process.argv.includes('--check')) execFileSync('npm', ['ci', '--dry-run', '--no-audit', '--no-fund'], { stdio: 'inherit' })
+if (process.argv.includes('--check'))
+  execFileSync('npm', ['ci', '--dry-run', '--no-audit', '--no-fund'], { stdio: 'inherit' })

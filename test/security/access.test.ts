@@ -43,16 +43,23 @@ function callers(w: World): Caller[] {
 function admits(auth: RouteAuth, caller: Caller): boolean {
   if (auth === 'public' || auth === 'cron') return true
   if (!auth.roles.includes(caller.role)) return false
-  return !auth.merchantRoles || (caller.merchantRole !== undefined && auth.merchantRoles.includes(caller.merchantRole))
+  return (
+    !auth.merchantRoles ||
+    (caller.merchantRole !== undefined && auth.merchantRoles.includes(caller.merchantRole))
+  )
 }
 
 describe('who may call each route', () => {
   it('has a case for every route of the app, and no case for a route that does not exist', () => {
     const routes = svc.app.routeTable.filter((r) => r.method !== 'OPTIONS' && !r.url.startsWith('/docs'))
-    const missing = routes.filter((r) => !caseByRoute.has(key(r.method, r.url))).map((r) => key(r.method, r.url))
+    const missing = routes
+      .filter((r) => !caseByRoute.has(key(r.method, r.url)))
+      .map((r) => key(r.method, r.url))
     expect(missing, 'routes without a case in test/security/cases').toEqual([])
     const known = new Set(routes.map((r) => key(r.method, r.url)))
-    const stale = allCases.filter((c) => !known.has(key(c.method, c.route))).map((c) => key(c.method, c.route))
+    const stale = allCases
+      .filter((c) => !known.has(key(c.method, c.route)))
+      .map((c) => key(c.method, c.route))
     expect(stale, 'cases for routes the app does not have').toEqual([])
   })
 
@@ -78,7 +85,8 @@ describe('who may call each route', () => {
         if (!ok(status)) failures.push(`${name} as ${label}: ${status} ${body.slice(0, 160)}`)
       }
 
-      const admitted = (s: number) => (routeCase.okStatuses ? routeCase.okStatuses.includes(s) : s >= 200 && s < 300)
+      const admitted = (s: number) =>
+        routeCase.okStatuses ? routeCase.okStatuses.includes(s) : s >= 200 && s < 300
       if (auth === 'public') {
         const res = await send()
         expectStatus('anonymous', res.statusCode, admitted, res.body)
@@ -130,7 +138,11 @@ describe('who may call each route', () => {
           ...(req.payload !== undefined ? { payload: req.payload as object } : {}),
           ...(token ? { token } : {}),
         })
-        if (/\$argon2|passwordHash|password_hash|tokenHash|token_hash|\bat .+\.(ts|js):\d+|select .* from|jwt-secret|cron-secret-for-tests/i.test(res.body)) {
+        if (
+          /\$argon2|passwordHash|password_hash|tokenHash|token_hash|\bat .+\.(ts|js):\d+|select .* from|jwt-secret|cron-secret-for-tests/i.test(
+            res.body,
+          )
+        ) {
           leaks.push(`${routeCase.method} ${routeCase.route}: ${res.body.slice(0, 200)}`)
         }
       }

@@ -42,7 +42,9 @@ export const merchantProducts = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('merchant_products_sku_unique').on(t.merchantId, t.merchantSku).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('merchant_products_sku_unique')
+      .on(t.merchantId, t.merchantSku)
+      .where(sql`${t.deletedAt} is null`),
     index('merchant_products_list_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     check('merchant_products_price_check', sql`${t.price} is null or ${t.price} > 0`),
     check(

@@ -28,7 +28,7 @@ export const sendMailJob = (deps: {
     concurrency: 4,
     async handler({ mailId }, ctx) {
       const [message] = await deps.db.select().from(mailMessages).where(eq(mailMessages.id, mailId)).limit(1)
-      if (!message || message.status !== 'QUEUED') return
+      if (message?.status !== 'QUEUED') return
       const record = (values: Partial<typeof mailMessages.$inferInsert>) =>
         deps.db
           .update(mailMessages)

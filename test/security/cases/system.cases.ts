@@ -8,7 +8,10 @@ export const cases: RouteCase[] = [
   {
     method: 'POST',
     route: '/v1/auth/login',
-    request: (w) => ({ url: '/v1/auth/login', payload: { email: w.admin.email, password: 'wrong-password' } }),
+    request: (w) => ({
+      url: '/v1/auth/login',
+      payload: { email: w.admin.email, password: 'wrong-password' },
+    }),
     okStatuses: [401],
   },
   {
@@ -25,7 +28,9 @@ export const cases: RouteCase[] = [
   {
     method: 'GET',
     route: '/ipfs/:cid',
-    request: async (w) => ({ url: `/ipfs/${await w.svc.deps.pinning.addFile(new TextEncoder().encode('{"a":1}'))}` }),
+    request: async (w) => ({
+      url: `/ipfs/${await w.svc.deps.pinning.addFile(new TextEncoder().encode('{"a":1}'))}`,
+    }),
   },
   {
     method: 'GET',
