@@ -25,8 +25,10 @@ export async function startService(
   role: ServiceRole = 'all',
   options: CreateDepsOptions = {},
 ): Promise<RunningService> {
-  if (role !== 'all' && !config.databaseUrl) {
-    throw new Error(`--role ${role} needs DATABASE_URL: the embedded database serves one process only`)
+  if (role !== 'all' && (!config.databaseUrl || !config.chain.rpcUrl)) {
+    throw new Error(
+      `--role ${role} needs DATABASE_URL and CHAIN_RPC_URL: the embedded database and chain serve one process only`,
+    )
   }
   const deps = await createDeps(config, logger, options)
   let app: FastifyInstance | null = null
