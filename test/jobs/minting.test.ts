@@ -7,7 +7,7 @@ import { merchantProducts, mintBatches } from '../../src/db/schema/index.js'
 import { canonicalJson, serialHash } from '../../src/modules/minting/certificate-metadata.js'
 import { dirDigest } from '../../src/modules/minting/minting.service.js'
 import { postgresFromTemplate } from '../support/databases.js'
-import { createMerchant } from '../support/factories.js'
+import { createMerchant, createMerchantWithUsers } from '../support/factories.js'
 import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
 import { insertPendingWarranties, setMinterRole, warrantiesById } from '../support/mint-fixtures.js'
 
@@ -203,7 +203,7 @@ describe('minting pipeline', () => {
   }, 90_000)
 
   it('marks a reverting batch FAILED with the error, and retry-mint then mints it', async () => {
-    const merchant = await createMerchant(svc.deps.db)
+    const { merchant, user } = await createMerchantWithUsers(svc.deps)
     await setMinterRole(svc.deps.chain, false)
     let issued: Awaited<ReturnType<typeof insertPendingWarranties>> = []
     try {
@@ -220,8 +220,16 @@ describe('minting pipeline', () => {
     } finally {
       await setMinterRole(svc.deps.chain, true)
     }
-    await svc.services.warranties.retryMint(merchant.id, issued[0]!.id)
-    await svc.services.warranties.retryMint(merchant.id, issued[1]!.id)
+    for (const w of issued) {
+      const res = await svc.request({
+        method: 'POST',
+        url: `/v1/merchant/warranties/${w.id}/retry-mint`,
+        token: user.token,
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json().mint).toMatchObject({ status: 'PENDING', error: null })
+    }
+    // Once minted, retrying is refused.
     const minted = await waitFor(
       allMinted(
         svc,
@@ -230,6 +238,30 @@ describe('minting pipeline', () => {
       30_000,
     )
     expect(minted.every((w) => w.mintError === null && w.tokenId !== null)).toBe(true)
+    const again = await svc.request({
+      method: 'POST',
+      url: `/v1/merchant/warranties/${issued[0]!.id}/retry-mint`,
+      token: user.token,
+    })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().error).toBe('invalid_state')
+    // The API shows where the certificate is.
+    const shown = await svc.request({
+      method: 'GET',
+      url: `/v1/merchant/warranties/${issued[0]!.id}`,
+      token: user.token,
+    })
+    const row = minted.find((w) => w.id === issued[0]!.id)!
+    expect(shown.json().mint).toEqual({
+      status: 'MINTED',
+      attempts: 2,
+      tokenId: String(row.tokenId),
+      txHash: row.txHash,
+      chainId: svc.deps.chain.chainId,
+      contractAddress: svc.deps.chain.contractAddress,
+      metadataCid: row.metadataCid,
+      error: null,
+    })
   }, 60_000)
 })
 
