@@ -7,6 +7,7 @@ declare module 'autocannon' {
     method?: string
     headers?: Record<string, string>
     body?: string
+    setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>
     requests?: {
       method?: string
       path?: string
@@ -14,6 +15,7 @@ declare module 'autocannon' {
       setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>
     }[]
     idReplacement?: boolean
+    setupClient?: (client: { on(event: string, listener: (body: Buffer) => void): void }) => void
   }
   interface Histogram {
     average: number

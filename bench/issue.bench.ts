@@ -6,6 +6,7 @@
  * creates a claim link and records the e-mail (job enqueued in the same transaction). The
  * service runs as `npm start` does: API and workers (e-mail, minting) in one process.
  */
+import { randomUUID } from 'node:crypto'
 import {
   createPostgresDatabase,
   login,
@@ -67,7 +68,7 @@ for (const database of ['pglite', 'postgres'] as const) {
         url: `${service.url}/v1/merchant/warranties/issue`,
         method: 'POST',
         headers,
-        body: { serialNumber: 'SN-[<id>]', merchantProductId: productId },
+        body: () => ({ serialNumber: `SN-${randomUUID()}`, merchantProductId: productId }),
         duration,
       }),
     )

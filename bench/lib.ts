@@ -130,16 +130,16 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   }
 }
 
-export async function measure(
-  name: string,
-  options: {
-    url: string
-    method?: string
-    headers?: Record<string, string>
-    body?: unknown
-    duration?: number
-  },
-): Promise<Measurement> {
+export interface MeasureOptions {
+  url: string
+  method?: string
+  headers?: Record<string, string>
+  /** A fixed body, or a function making one afresh for every request (unique serial numbers, e-mails). */
+  body?: unknown
+  duration?: number
+}
+
+export async function measure(name: string, options: MeasureOptions): Promise<Measurement> {
   // A short warm-up so JIT and connection pools are in their steady state.
   await autocannon({
     url: options.url,
@@ -149,6 +149,9 @@ export async function measure(
     ...requestOf(options),
   })
   const result = await autocannon({
+    ...(process.env.BENCH_DEBUG
+      ? { setupClient: (c: { on(e: string, f: (b: Buffer) => void): void }) => c.on('body', (b) => console.error(b.toString().slice(0, 300))) }
+      : {}),
     url: options.url,
     connections: CONNECTIONS,
     duration: options.duration ?? DURATION,
@@ -167,15 +170,16 @@ export async function measure(
   return m
 }
 
-function requestOf(options: { method?: string; headers?: Record<string, string>; body?: unknown }) {
-  return {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...options.headers,
-    },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+function requestOf(options: MeasureOptions) {
+  const method = options.method ?? 'GET'
+  const headers = { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers }
+  const { body } = options
+  if (typeof body === 'function') {
+    const path = new URL(options.url).pathname
+    const setupRequest = (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify(body()) })
+    return { requests: [{ method, path, headers, setupRequest }] }
   }
+  return { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }
 }
 
 /** Prints the table with each row's ratio to the baseline, and keeps it as JSON under bench/results. */

@@ -38,6 +38,8 @@ export interface Config {
     mintBatchSize: number
     mintMaxAttempts: number
     mintRetryDelaySeconds: number
+    /** How often a worker checks for unminted warranties whose wake-up was lost. */
+    mintSweepSeconds: number
   }
   pinning: { serviceUrl: string | null; serviceToken: string | null; origins: string[] }
   push: {
@@ -266,6 +268,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       mintBatchSize: int(env, 'MINT_BATCH_SIZE', 100, 1, 500),
       mintMaxAttempts: int(env, 'MINT_MAX_ATTEMPTS', 8, 1, 100),
       mintRetryDelaySeconds: int(env, 'MINT_RETRY_DELAY_SECONDS', 5, 1, 3600),
+      mintSweepSeconds: int(env, 'MINT_SWEEP_SECONDS', 30, 1, 3600),
     },
     pinning: {
       serviceUrl: pinningUrl,

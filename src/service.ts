@@ -7,6 +7,8 @@ import { createJobs, createServices, type Services } from './services.js'
 
 export type ServiceRole = 'api' | 'worker' | 'all'
 
+const MAIL_SWEEP_MS = 2000
+
 export interface RunningService {
   deps: Deps
   services: Services
@@ -36,8 +38,23 @@ export async function startService(
     const services = createServices(deps)
     deps.queue.register(...createJobs(deps, services))
     await deps.queue.start({ work: role !== 'api', exclude: options.excludeJobs ?? [] })
-    // A worker resumes whatever a previous process left unminted (a crash, an outage).
-    if (role !== 'api') await services.minting.request()
+    // A worker resumes whatever a previous process left unminted (a crash, an outage), and
+    // keeps checking, in case a wake-up after an issue was lost.
+    const sweepers: NodeJS.Timeout[] = []
+    if (role !== 'api') {
+      await services.minting.request()
+      await services.mailOutbox.request()
+      sweepers.push(
+        setInterval(() => {
+          services.minting.sweep().catch((err: unknown) => logger.warn({ err }, 'minting sweep failed'))
+        }, config.chain.mintSweepSeconds * 1000),
+        // Messages committed after their wake-up fired, or by an API-only process.
+        setInterval(() => {
+          services.mailOutbox.sweep().catch((err: unknown) => logger.warn({ err }, 'mail sweep failed'))
+        }, MAIL_SWEEP_MS),
+      )
+      for (const sweeper of sweepers) sweeper.unref()
+    }
     if (config.bootstrapAdmin) {
       const result = await services.auth.ensureAdmin(config.bootstrapAdmin)
       if (result.created) logger.info({ email: config.bootstrapAdmin.email }, 'created the first admin')
@@ -52,6 +69,9 @@ export async function startService(
       app,
       close: () => {
         closing ??= (async () => {
+          for (const sweeper of sweepers) clearInterval(sweeper)
+          services.minting.stop()
+          services.mailOutbox.stop()
           if (app) await app.close()
           await closeDeps(deps)
         })()

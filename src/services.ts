@@ -4,7 +4,7 @@ import { AuditService } from './modules/audit/audit.service.js'
 import { recordLoginJob } from './modules/auth/auth.jobs.js'
 import { AuthService } from './modules/auth/auth.service.js'
 import { CatalogService } from './modules/catalog/catalog.service.js'
-import { sendMailJob } from './modules/mail/mail.jobs.js'
+import { dispatchMailJob } from './modules/mail/mail.jobs.js'
 import { MailOutbox } from './modules/mail/mail.service.js'
 import { MerchantsService } from './modules/merchants/merchants.service.js'
 import { CertificatesService } from './modules/minting/certificates.service.js'
@@ -30,7 +30,17 @@ export interface Services {
 }
 
 export function createServices(deps: Deps): Services {
-  const mailOutbox = new MailOutbox({ queue: deps.queue, from: deps.config.mail.from })
+  const mailOutbox = new MailOutbox({
+    db: deps.db,
+    mail: deps.mail,
+    queue: deps.queue,
+    logger: deps.logger.child({ component: 'mail' }),
+    settings: {
+      from: deps.config.mail.from,
+      retryDelaySeconds: deps.config.mail.retryDelaySeconds,
+      maxAttempts: deps.config.mail.maxAttempts,
+    },
+  })
   const minting = new MintingService({
     db: deps.db,
     chain: deps.chain,
@@ -74,12 +84,7 @@ export function createServices(deps: Deps): Services {
 export function createJobs(deps: Deps, services: Services): JobDefinition<object>[] {
   return [
     recordLoginJob(deps.db),
-    sendMailJob({
-      db: deps.db,
-      mail: deps.mail,
-      retryDelaySeconds: deps.config.mail.retryDelaySeconds,
-      maxAttempts: deps.config.mail.maxAttempts,
-    }),
+    dispatchMailJob(services.mailOutbox),
     ...warrantyJobs(deps, services),
     mintJob(services.minting, {
       limit: deps.config.chain.mintMaxAttempts - 1,

@@ -6,8 +6,9 @@ export const MAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const
 export type MailStatus = (typeof MAIL_STATUSES)[number]
 
 /**
- * Every e-mail the service sends: written in the same transaction as the change that needs
- * it, sent by the `mail.send` job, its outcome kept (nothing silently lost).
+ * Every e-mail the service sends, as a transactional outbox: written in the same transaction
+ * as the change that needs it (the row is the job), delivered by the `mail.dispatch` job with
+ * retries and backoff, its outcome kept (nothing silently lost).
  */
 export const mailMessages = pgTable(
   'mail_messages',
@@ -25,6 +26,8 @@ export const mailMessages = pgTable(
     lastError: text('last_error'),
     providerId: text('provider_id'),
     sentAt: tstz('sent_at'),
+    /** When the dispatcher may (re)try it: now at first, then backing off exponentially. */
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
     /** What the message is about, e.g. `warranty` + its id. */
     subjectType: text('subject_type'),
     subjectId: uuid('subject_id'),
@@ -32,7 +35,7 @@ export const mailMessages = pgTable(
   },
   (t) => [
     index('mail_messages_subject_idx').on(t.subjectType, t.subjectId),
-    index('mail_messages_status_idx').on(t.status),
+    index('mail_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'QUEUED'`),
     check('mail_messages_status_check', sql`${t.status} in ('QUEUED', 'SENT', 'FAILED')`),
   ],
 )

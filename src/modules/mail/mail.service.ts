@@ -1,25 +1,47 @@
-import { createMessageId } from '../../adapters/mail/index.js'
-import type { Tx } from '../../db/client.js'
-import { mailMessages } from '../../db/schema/index.js'
+import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import { AdapterError } from '../../adapters/adapter-error.js'
+import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
+import type { Db, Tx } from '../../db/client.js'
+import { type MailMessageRow, mailMessages } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import type { MailJobContent } from './templates/index.js'
+import { type MailJobContent, renderMail } from './templates/index.js'
 
-export const SEND_MAIL_JOB = 'mail.send'
+export const DISPATCH_MAIL_JOB = 'mail.dispatch'
 
 export interface MailRequest {
   to: string
   content: MailJobContent
-  /** What the message is about (shown in logs and kept on the record). */
+  /** What the message is about (kept on the record, shown in logs). */
   about?: { type: string; id: string }
 }
 
+export interface MailSettings {
+  from: string
+  /** Delay before the first retry; doubled on each later one (capped at one hour). */
+  retryDelaySeconds: number
+  maxAttempts: number
+}
+
+const BATCH = 20
+const CONCURRENCY = 4
+const MAX_DELAY_MS = 3600_000
+
 /**
- * The one way the service sends e-mail: a `mail_messages` row and a `mail.send` job,
- * both written in the caller's transaction, so a message exists if and only if the change
- * that needs it committed. The job renders and sends it, with retries.
+ * The one way the service sends e-mail: a transactional outbox. `enqueue` writes a
+ * `mail_messages` row in the caller's transaction (so a message exists if and only if the
+ * change that needs it committed); the `mail.dispatch` job delivers every due message,
+ * retrying retryable failures (SMTP 4xx, connection trouble) with exponential backoff, and
+ * records each outcome: SENT, or FAILED with the error (SMTP 5xx, a broken template, the
+ * last attempt). A message already SENT is never sent again.
  */
 export class MailOutbox {
-  constructor(private readonly deps: { queue: JobQueue; from: string }) {}
+  private wakeTimer: NodeJS.Timeout | null = null
+  private retryTimer: NodeJS.Timeout | null = null
+
+  constructor(
+    private readonly deps: { db: Db; mail: MailPort; queue: JobQueue; logger: Logger; settings: MailSettings },
+  ) {}
 
   async enqueue(tx: Tx, request: MailRequest): Promise<string> {
     const [row] = await tx
@@ -28,13 +50,126 @@ export class MailOutbox {
         template: request.content.template,
         data: request.content.data,
         toAddress: request.to,
-        messageId: createMessageId(this.deps.from),
+        messageId: createMessageId(this.deps.settings.from),
         subjectType: request.about?.type ?? null,
         subjectId: request.about?.id ?? null,
       })
       .returning({ id: mailMessages.id })
     if (!row) throw new Error('mail message not recorded')
-    await this.deps.queue.send(SEND_MAIL_JOB, { mailId: row.id }, { tx, singletonKey: row.id })
+    // A wake-up shortly after the caller commits; the sweep catches any the commit outlasts.
+    this.wake()
     return row.id
   }
+
+  /** Asks for a dispatch run soon; coalesced, so a burst of messages asks once. */
+  wake(delayMs = 100): void {
+    if (this.wakeTimer) return
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null
+      this.request().catch((err: unknown) => this.deps.logger.warn({ err }, 'could not request a mail dispatch'))
+    }, delayMs)
+    this.wakeTimer.unref()
+  }
+
+  async request(): Promise<void> {
+    await this.deps.queue.send(DISPATCH_MAIL_JOB, {})
+  }
+
+  /** Requests a dispatch when a message is due (workers call it periodically). */
+  async sweep(): Promise<void> {
+    if (await this.nextDue(new Date())) await this.request()
+  }
+
+  /** Delivers every message due now, then arranges a wake-up for the next retry. */
+  async dispatch(): Promise<{ sent: number; failed: number; retrying: number }> {
+    const counts = { sent: 0, failed: 0, retrying: 0 }
+    for (;;) {
+      const due = await this.deps.db
+        .select()
+        .from(mailMessages)
+        .where(and(eq(mailMessages.status, 'QUEUED'), lte(mailMessages.nextAttemptAt, new Date())))
+        .orderBy(asc(mailMessages.nextAttemptAt))
+        .limit(BATCH)
+      if (due.length === 0) break
+      for (let i = 0; i < due.length; i += CONCURRENCY) {
+        const outcomes = await Promise.all(due.slice(i, i + CONCURRENCY).map((m) => this.deliver(m)))
+        for (const outcome of outcomes) counts[outcome]++
+      }
+    }
+    const next = await this.nextDue(null)
+    if (next) this.scheduleRetry(next)
+    return counts
+  }
+
+  stop(): void {
+    for (const timer of [this.wakeTimer, this.retryTimer]) if (timer) clearTimeout(timer)
+    this.wakeTimer = null
+    this.retryTimer = null
+  }
+
+  private async deliver(message: MailMessageRow): Promise<'sent' | 'failed' | 'retrying'> {
+    const { db, mail, logger, settings } = this.deps
+    const attempts = message.attempts + 1
+    const record = (values: Partial<typeof mailMessages.$inferInsert>) =>
+      db
+        .update(mailMessages)
+        .set({ ...values, attempts, updatedAt: sql`now()` })
+        .where(and(eq(mailMessages.id, message.id), eq(mailMessages.status, 'QUEUED')))
+    let rendered: ReturnType<typeof renderMail>
+    try {
+      rendered = renderMail(message.template, message.data)
+    } catch (err) {
+      await record({ status: 'FAILED', lastError: errorText(err) })
+      logger.error({ mailId: message.id, err: errorText(err) }, 'mail cannot be rendered')
+      return 'failed'
+    }
+    try {
+      const result = await mail.send({
+        to: message.toAddress,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        messageId: message.messageId,
+      })
+      await record({ status: 'SENT', sentAt: new Date(), providerId: result.providerId, lastError: null })
+      logger.info({ mailId: message.id, template: message.template, about: message.subjectType }, 'mail sent')
+      return 'sent'
+    } catch (err) {
+      const retryable = err instanceof AdapterError ? err.retryable : true
+      if (!retryable || attempts >= settings.maxAttempts) {
+        await record({ status: 'FAILED', lastError: errorText(err) })
+        logger.error({ mailId: message.id, attempts, err: errorText(err) }, 'mail failed for good')
+        return 'failed'
+      }
+      const delay = Math.min(MAX_DELAY_MS, settings.retryDelaySeconds * 1000 * 2 ** (attempts - 1))
+      await record({ lastError: errorText(err), nextAttemptAt: new Date(Date.now() + delay) })
+      logger.warn({ mailId: message.id, attempts, retryInMs: delay, err: errorText(err) }, 'mail will be retried')
+      return 'retrying'
+    }
+  }
+
+  /** The earliest time a queued message is due (at or before `before`, when given). */
+  private async nextDue(before: Date | null): Promise<Date | null> {
+    const [row] = await this.deps.db
+      .select({ at: mailMessages.nextAttemptAt })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.status, 'QUEUED'), before ? lte(mailMessages.nextAttemptAt, before) : undefined))
+      .orderBy(asc(mailMessages.nextAttemptAt))
+      .limit(1)
+    return row?.at ?? null
+  }
+
+  private scheduleRetry(at: Date): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null
+        this.request().catch((err: unknown) => this.deps.logger.warn({ err }, 'could not request a mail dispatch'))
+      },
+      Math.max(50, at.getTime() - Date.now()),
+    )
+    this.retryTimer.unref()
+  }
 }
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000)

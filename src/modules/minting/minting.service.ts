@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import { AdapterError } from '../../adapters/adapter-error.js'
 import { type ChainPort, ChainRevertError } from '../../adapters/chain/index.js'
 import type { PinningPort } from '../../adapters/pinning/index.js'
-import type { Db, Tx } from '../../db/client.js'
+import type { Db } from '../../db/client.js'
 import {
   globalProducts,
   type MintBatchRow,
@@ -64,9 +64,44 @@ export class MintingService {
     },
   ) {}
 
-  /** Asks for a minting run (in the caller's transaction when given); one waits at most. */
-  async request(tx?: Tx): Promise<void> {
-    await this.deps.queue.send(MINT_JOB, {}, tx ? { tx } : {})
+  private wakeTimer: NodeJS.Timeout | null = null
+
+  /** Asks for a minting run; the stately queue keeps one waiting at most. */
+  async request(): Promise<void> {
+    await this.deps.queue.send(MINT_JOB, {})
+  }
+
+  /**
+   * Called after a change that leaves work for the minter commits (an issue, a retry-mint).
+   * The PENDING warranty row, written in that change's transaction, is the durable record of
+   * the work; this is only a wake-up, coalesced to one request per 100 ms, so that a burst of
+   * issues does not contend on the queue. A wake-up lost to a crash is made good by the
+   * worker's periodic sweep and by the run every worker asks for when it starts.
+   */
+  wake(): void {
+    if (this.wakeTimer) return
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null
+      this.request().catch((err: unknown) =>
+        this.deps.logger.warn({ err }, 'could not request a minting run'),
+      )
+    }, 100)
+    this.wakeTimer.unref()
+  }
+
+  /** Requests a run when anything waits to be minted or settled (the worker calls it periodically). */
+  async sweep(): Promise<void> {
+    const [pending] = await this.deps.db
+      .select({ id: warranties.id })
+      .from(warranties)
+      .where(inArray(warranties.mintStatus, ['PENDING', 'MINTING']))
+      .limit(1)
+    if (pending) await this.request()
+  }
+
+  stop(): void {
+    if (this.wakeTimer) clearTimeout(this.wakeTimer)
+    this.wakeTimer = null
   }
 
   /**

@@ -91,7 +91,7 @@ export class WarrantiesService {
   async issue(actor: IssueActor, input: IssueInput, idempotencyKey?: string): Promise<IssueResult> {
     const idempotency =
       idempotencyKey === undefined ? null : { key: idempotencyKey, hash: requestHash(input) }
-    return this.deps.db.transaction(async (tx) => {
+    const result = await this.deps.db.transaction(async (tx): Promise<IssueResult> => {
       if (idempotency) {
         const replay = await this.replay(tx, actor.merchantId, idempotency)
         if (replay) return { body: replay, replayed: true }
@@ -109,6 +109,9 @@ export class WarrantiesService {
       }
       return { body, replayed: false }
     })
+    // The PENDING warranty is the durable record of the work; this only wakes the minter.
+    if (!result.replayed) this.shared.minting.wake()
+    return result
   }
 
   /**
@@ -195,7 +198,6 @@ export class WarrantiesService {
       },
       this.nextCode,
     )
-    await this.scheduleMint(tx, id)
     const warranty = await findWarranty(tx, actor.merchantId, id)
     if (!warranty) throw new Error('issued warranty not found')
     let notification: NotificationOutcome = 'none'
@@ -249,10 +251,7 @@ export class WarrantiesService {
   /** Puts a FAILED mint back to PENDING (error cleared, attempts kept) and schedules it again. */
   async retryMint(merchantId: string, id: string): Promise<WarrantyResponse> {
     await this.deps.db.transaction(async (tx) => {
-      if (await resetFailedMint(tx, merchantId, id)) {
-        await this.scheduleMint(tx, id)
-        return
-      }
+      if (await resetFailedMint(tx, merchantId, id)) return
       const existing = await findWarranty(tx, merchantId, id)
       if (!existing) throw notFound()
       throw new AppError(
@@ -260,6 +259,7 @@ export class WarrantiesService {
         `The mint is ${existing.mintStatus}: only a FAILED mint can be retried`,
       )
     })
+    this.shared.minting.wake()
     return this.get(merchantId, id)
   }
 
@@ -325,14 +325,5 @@ export class WarrantiesService {
       },
       about: { type: 'warranty', id: warranty.id },
     })
-  }
-
-  /**
-   * Called inside the transaction that issues a warranty or puts its FAILED mint back to
-   * PENDING: asks for a minting run in that transaction, so the job exists if and only if the
-   * change commits. The run batches every pending warranty (one run queued at most).
-   */
-  private async scheduleMint(tx: Tx, _warrantyId: string): Promise<void> {
-    await this.shared.minting.request(tx)
   }
 }
