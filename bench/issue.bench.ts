@@ -77,10 +77,13 @@ for (const database of ['pglite', 'postgres'] as const) {
         url: `${service.url}/v1/merchant/warranties/issue`,
         method: 'POST',
         headers,
-        body: {
-          serialNumber: 'SC-[<id>]',
-          merchantProductId: productId,
-          customerEmail: 'c-[<id>]@bench.example.com',
+        body: () => {
+          const id = randomUUID()
+          return {
+            serialNumber: `SC-${id}`,
+            merchantProductId: productId,
+            customerEmail: `c-${id}@bench.example.com`,
+          }
         },
         duration,
       }),

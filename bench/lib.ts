@@ -63,7 +63,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ADMIN_EMAIL: 'bench@example.com',
       ADMIN_PASSWORD: 'bench-password',
       ...env,
@@ -150,7 +150,10 @@ export async function measure(name: string, options: MeasureOptions): Promise<Me
   })
   const result = await autocannon({
     ...(process.env.BENCH_DEBUG
-      ? { setupClient: (c: { on(e: string, f: (b: Buffer) => void): void }) => c.on('body', (b) => console.error(b.toString().slice(0, 300))) }
+      ? {
+          setupClient: (c: { on(e: string, f: (b: Buffer) => void): void }) =>
+            c.on('body', (b) => console.error(b.toString().slice(0, 300))),
+        }
       : {}),
     url: options.url,
     connections: CONNECTIONS,
@@ -172,7 +175,10 @@ export async function measure(name: string, options: MeasureOptions): Promise<Me
 
 function requestOf(options: MeasureOptions) {
   const method = options.method ?? 'GET'
-  const headers = { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers }
+  const headers = {
+    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  }
   const { body } = options
   if (typeof body === 'function') {
     const path = new URL(options.url).pathname

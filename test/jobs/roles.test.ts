@@ -53,7 +53,9 @@ describe('--role api|worker', () => {
           expect(res.statusCode).toBe(200)
           // The API only enqueues; the worker process records the login …
           const me = await waitFor(async () => {
-            const body = (await api.request({ method: 'GET', url: '/v1/auth/me', token: res.json().token })).json()
+            const body = (
+              await api.request({ method: 'GET', url: '/v1/auth/me', token: res.json().token })
+            ).json()
             return body.lastLoginAt ? body : null
           })
           expect(me.lastLoginAt).toBeTruthy()
@@ -68,7 +70,11 @@ describe('--role api|worker', () => {
           expect(issued.statusCode).toBe(200)
           const minted = await waitFor(async () => {
             const w = (
-              await api.request({ method: 'GET', url: `/v1/merchant/warranties/${issued.json().id}`, token: owner.token })
+              await api.request({
+                method: 'GET',
+                url: `/v1/merchant/warranties/${issued.json().id}`,
+                token: owner.token,
+              })
             ).json()
             return w.mint.status === 'MINTED' ? w : null
           }, 30_000)

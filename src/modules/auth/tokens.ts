@@ -12,9 +12,19 @@ export interface TokenClaims {
 
 const ALGORITHM = 'HS256'
 
+const CACHE_SIZE = 10_000
+
 /** Access tokens: HS256 with a pinned algorithm, issuer, audience and expiry. */
 export class TokenService {
   private readonly key: Uint8Array
+  /**
+   * Tokens already verified, by their exact text (signature included), until they expire.
+   * jose verifies through WebCrypto, which runs on libuv's thread pool; under load that pool is
+   * shared with file writes (IPFS blocks, the e-mail outbox), and every request would queue
+   * behind them. The cache holds only what a full verification accepted; it changes nothing
+   * about revocation, which the auth guard checks against the database on every request.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>()
 
   constructor(private readonly jwt: Config['jwt']) {
     this.key = new TextEncoder().encode(jwt.secret)
@@ -33,6 +43,23 @@ export class TokenService {
 
   /** The claims of a valid token, or null for anything else (bad signature, alg, expiry, shape). */
   async verify(token: string): Promise<TokenClaims | null> {
+    const cached = this.verified.get(token)
+    if (cached) {
+      if (cached.expiresAt > Date.now()) return cached.claims
+      this.verified.delete(token)
+    }
+    const claims = await this.verifyFully(token)
+    if (claims) {
+      if (this.verified.size >= CACHE_SIZE) {
+        const oldest = this.verified.keys().next().value
+        if (oldest !== undefined) this.verified.delete(oldest)
+      }
+      this.verified.set(token, { claims: claims.claims, expiresAt: claims.exp * 1000 })
+    }
+    return claims?.claims ?? null
+  }
+
+  private async verifyFully(token: string): Promise<{ claims: TokenClaims; exp: number } | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -41,9 +68,16 @@ export class TokenService {
         requiredClaims: ['sub', 'exp', 'iat'],
         clockTolerance: 5,
       })
-      const { sub, role, tv } = payload
-      if (typeof sub !== 'string' || typeof role !== 'string' || typeof tv !== 'number') return null
-      return { sub, role: role as Role, tv }
+      const { sub, role, tv, exp } = payload
+      if (
+        typeof sub !== 'string' ||
+        typeof role !== 'string' ||
+        typeof tv !== 'number' ||
+        typeof exp !== 'number'
+      ) {
+        return null
+      }
+      return { claims: { sub, role: role as Role, tv }, exp }
     } catch (err) {
       if (err instanceof errors.JOSEError) return null
       throw err

@@ -40,7 +40,13 @@ export class MailOutbox {
   private retryTimer: NodeJS.Timeout | null = null
 
   constructor(
-    private readonly deps: { db: Db; mail: MailPort; queue: JobQueue; logger: Logger; settings: MailSettings },
+    private readonly deps: {
+      db: Db
+      mail: MailPort
+      queue: JobQueue
+      logger: Logger
+      settings: MailSettings
+    },
   ) {}
 
   async enqueue(tx: Tx, request: MailRequest): Promise<string> {
@@ -66,7 +72,9 @@ export class MailOutbox {
     if (this.wakeTimer) return
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null
-      this.request().catch((err: unknown) => this.deps.logger.warn({ err }, 'could not request a mail dispatch'))
+      this.request().catch((err: unknown) =>
+        this.deps.logger.warn({ err }, 'could not request a mail dispatch'),
+      )
     }, delayMs)
     this.wakeTimer.unref()
   }
@@ -143,7 +151,10 @@ export class MailOutbox {
       }
       const delay = Math.min(MAX_DELAY_MS, settings.retryDelaySeconds * 1000 * 2 ** (attempts - 1))
       await record({ lastError: errorText(err), nextAttemptAt: new Date(Date.now() + delay) })
-      logger.warn({ mailId: message.id, attempts, retryInMs: delay, err: errorText(err) }, 'mail will be retried')
+      logger.warn(
+        { mailId: message.id, attempts, retryInMs: delay, err: errorText(err) },
+        'mail will be retried',
+      )
       return 'retrying'
     }
   }
@@ -153,7 +164,9 @@ export class MailOutbox {
     const [row] = await this.deps.db
       .select({ at: mailMessages.nextAttemptAt })
       .from(mailMessages)
-      .where(and(eq(mailMessages.status, 'QUEUED'), before ? lte(mailMessages.nextAttemptAt, before) : undefined))
+      .where(
+        and(eq(mailMessages.status, 'QUEUED'), before ? lte(mailMessages.nextAttemptAt, before) : undefined),
+      )
       .orderBy(asc(mailMessages.nextAttemptAt))
       .limit(1)
     return row?.at ?? null
@@ -164,7 +177,9 @@ export class MailOutbox {
     this.retryTimer = setTimeout(
       () => {
         this.retryTimer = null
-        this.request().catch((err: unknown) => this.deps.logger.warn({ err }, 'could not request a mail dispatch'))
+        this.request().catch((err: unknown) =>
+          this.deps.logger.warn({ err }, 'could not request a mail dispatch'),
+        )
       },
       Math.max(50, at.getTime() - Date.now()),
     )

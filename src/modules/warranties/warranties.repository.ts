@@ -110,14 +110,19 @@ export async function listWarranties(
     .limit(page.limit + 1)
 }
 
+/** The caller's live product, with the names a warranty shows (its global product's too). */
 export async function findMerchantProduct(db: DbOrTx, merchantId: string, id: string) {
   const rows = await db
     .select({
       id: merchantProducts.id,
+      title: merchantProducts.title,
       globalProductId: merchantProducts.globalProductId,
       warrantyDurationMonths: merchantProducts.warrantyDurationMonths,
+      brand: globalProducts.brand,
+      model: globalProducts.model,
     })
     .from(merchantProducts)
+    .leftJoin(globalProducts, eq(globalProducts.id, merchantProducts.globalProductId))
     .where(
       and(
         eq(merchantProducts.id, id),
@@ -129,13 +134,16 @@ export async function findMerchantProduct(db: DbOrTx, merchantId: string, id: st
   return rows[0] ?? null
 }
 
-export async function globalProductExists(db: DbOrTx, id: string): Promise<boolean> {
+export async function findGlobalProductNames(
+  db: DbOrTx,
+  id: string,
+): Promise<{ brand: string; model: string } | null> {
   const rows = await db
-    .select({ id: globalProducts.id })
+    .select({ brand: globalProducts.brand, model: globalProducts.model })
     .from(globalProducts)
     .where(eq(globalProducts.id, id))
     .limit(1)
-  return rows.length > 0
+  return rows[0] ?? null
 }
 
 export async function merchantName(db: DbOrTx, merchantId: string): Promise<string> {
@@ -206,13 +214,13 @@ export async function insertWarranty(
   values: NewWarranty,
   nextCode: () => string,
   attempts = 5,
-): Promise<{ id: string; warrantyCode: string }> {
+): Promise<WarrantyRow> {
   for (let i = 0; i < attempts; i++) {
     const rows = await db
       .insert(warranties)
       .values({ ...values, warrantyCode: nextCode() })
       .onConflictDoNothing({ target: warranties.warrantyCode })
-      .returning({ id: warranties.id, warrantyCode: warranties.warrantyCode })
+      .returning()
     if (rows[0]) return rows[0]
   }
   throw new Error(`no free warranty code after ${attempts} attempts`)

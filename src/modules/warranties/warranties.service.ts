@@ -15,12 +15,12 @@ import { normalizeEmail } from '../users/users.repository.js'
 import {
   deleteIdempotencyKey,
   findActiveDuplicate,
+  findGlobalProductNames,
   findIdempotencyKey,
   findMerchantProduct,
   findWarrantiesByEmail,
   findWarranty,
   findWarrantyByCode,
-  globalProductExists,
   insertWarranty,
   listWarranties,
   lockIdempotencyKey,
@@ -145,9 +145,8 @@ export class WarrantiesService {
       ? await findMerchantProduct(tx, actor.merchantId, input.merchantProductId)
       : null
     if (input.merchantProductId && !product) throw new AppError('not_found', 'No such merchant product')
-    if (input.globalProductId && !(await globalProductExists(tx, input.globalProductId))) {
-      throw new AppError('not_found', 'No such global product')
-    }
+    const given = input.globalProductId ? await findGlobalProductNames(tx, input.globalProductId) : null
+    if (input.globalProductId && !given) throw new AppError('not_found', 'No such global product')
     const purchaseDate = input.purchaseDate ? new Date(input.purchaseDate) : undefined
     const givenExpiry = input.expiresAt ? new Date(input.expiresAt) : undefined
     if (purchaseDate && givenExpiry && givenExpiry <= purchaseDate) {
@@ -180,7 +179,7 @@ export class WarrantiesService {
     const customerEmail = input.customerEmail === undefined ? null : normalizeEmail(input.customerEmail)
     const customerName = trimmed(input.customerName)
     const customer = customerEmail ? await findOrCreateCustomer(tx, customerEmail, customerName) : null
-    const { id } = await insertWarranty(
+    const inserted = await insertWarranty(
       tx,
       {
         ...key,
@@ -198,8 +197,14 @@ export class WarrantiesService {
       },
       this.nextCode,
     )
-    const warranty = await findWarranty(tx, actor.merchantId, id)
-    if (!warranty) throw new Error('issued warranty not found')
+    // The answer is built from the inserted row and the product names read above (no re-read).
+    const names = given ?? (product?.brand ? { brand: product.brand, model: product.model } : null)
+    const warranty: WarrantyView = {
+      ...inserted,
+      productTitle: product?.title ?? null,
+      productBrand: names?.brand ?? null,
+      productModel: names?.model ?? null,
+    }
     let notification: NotificationOutcome = 'none'
     if (customer?.kind === 'customer') {
       await this.emailClaimLink(tx, warranty, customer.id)
