@@ -3,11 +3,13 @@ import type { Logger } from 'pino'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
 import { type CreateDepsOptions, closeDeps, createDeps, type Deps } from './deps.js'
+import { deleteExpiredIdempotencyKeys } from './modules/warranties/warranties.repository.js'
 import { createJobs, createServices, type Services } from './services.js'
 
 export type ServiceRole = 'api' | 'worker' | 'all'
 
 const MAIL_SWEEP_MS = 2000
+const IDEMPOTENCY_SWEEP_MS = 10 * 60_000
 
 export interface RunningService {
   deps: Deps
@@ -52,6 +54,11 @@ export async function startService(
         setInterval(() => {
           services.mailOutbox.sweep().catch((err: unknown) => logger.warn({ err }, 'mail sweep failed'))
         }, MAIL_SWEEP_MS),
+        setInterval(() => {
+          deleteExpiredIdempotencyKeys(deps.db).catch((err: unknown) =>
+            logger.warn({ err }, 'idempotency key sweep failed'),
+          )
+        }, IDEMPOTENCY_SWEEP_MS),
       )
       for (const sweeper of sweepers) sweeper.unref()
     }

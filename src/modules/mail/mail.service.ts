@@ -139,13 +139,19 @@ export class MailOutbox {
         html: rendered.html,
         messageId: message.messageId,
       })
-      await record({ status: 'SENT', sentAt: new Date(), providerId: result.providerId, lastError: null })
+      await record({
+        status: 'SENT',
+        sentAt: new Date(),
+        providerId: result.providerId,
+        lastError: null,
+        data: withoutSecrets(message.data),
+      })
       logger.info({ mailId: message.id, template: message.template, about: message.subjectType }, 'mail sent')
       return 'sent'
     } catch (err) {
       const retryable = err instanceof AdapterError ? err.retryable : true
       if (!retryable || attempts >= settings.maxAttempts) {
-        await record({ status: 'FAILED', lastError: errorText(err) })
+        await record({ status: 'FAILED', lastError: errorText(err), data: withoutSecrets(message.data) })
         logger.error({ mailId: message.id, attempts, err: errorText(err) }, 'mail failed for good')
         return 'failed'
       }
@@ -185,6 +191,32 @@ export class MailOutbox {
     )
     this.retryTimer.unref()
   }
+}
+
+/**
+ * The links of a message carry one-time tokens (claim ids, verify and share tokens), which
+ * are otherwise stored only as hashes. The outbox keeps them only until the message is
+ * delivered or given up; afterwards every URL in the data is cut down to its origin and path
+ * prefix, with the token gone.
+ */
+export function withoutSecrets(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data
+  return Object.fromEntries(
+    Object.entries(data as Record<string, unknown>).map(([key, value]) => [
+      key,
+      typeof value === 'string' && /^https?:\/\//.test(value) ? redactLink(value) : value,
+    ]),
+  )
+}
+
+function redactLink(link: string): string {
+  const url = new URL(link)
+  const path = url.pathname.split('/')
+  // A token in the path is its last segment (…/sender-verify/{token}); in the query, any value.
+  if (path.length > 2 && (path.at(-1) ?? '').length >= 16) path[path.length - 1] = '[redacted]'
+  url.pathname = path.join('/')
+  for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, '[redacted]')
+  return decodeURI(url.toString())
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000)

@@ -275,3 +275,12 @@ export async function saveIdempotencyKey(
 ): Promise<void> {
   await db.insert(idempotencyKeys).values(row)
 }
+
+/** Drops idempotency records past their 24 hours (a worker sweeps them periodically). */
+export async function deleteExpiredIdempotencyKeys(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lte(idempotencyKeys.expiresAt, sql`now()`))
+    .returning({ key: idempotencyKeys.key })
+  return rows.length
+}
