@@ -69,7 +69,7 @@ describe('warranty notification e-mails', () => {
     // Once delivered, the outbox keeps no usable link either: the claim id exists only as its hash.
     const [sent] = await mailsAbout(svc.deps.db, 'warranty', issued.id)
     expect(JSON.stringify(sent)).not.toContain(claimId)
-    expect((sent?.data as { claimUrl: string }).claimUrl).toBe('http://app.test/claim?claimId=[redacted]')
+    expect((sent!.data as { claimUrl: string }).claimUrl).toBe('http://app.test/claim?claimId=[redacted]')
   })
 
   it('resends a second e-mail with a different link', async () => {
