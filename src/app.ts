@@ -4,8 +4,9 @@ import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
 import secureJson from 'secure-json-parse'
+import { Type } from 'typebox'
 import type { Deps } from './deps.js'
 import { AppError } from './errors.js'
 import { registerAuth } from './http/auth.js'
@@ -39,6 +40,8 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
+const NO_QUERY = Type.Object({}, { additionalProperties: false })
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** The one app, used by `main.ts` and by the tests alike. */
 export async function buildApp({
@@ -64,6 +67,24 @@ export async function buildApp({
 
   // First, so that its onRoute hook (deny by default) has settled each route's auth before it is recorded.
   registerAuth(app, { db: deps.db, tokens: deps.tokens, cronSecret: config.cronSecret })
+
+  // Undeclared input is refused on every route, also where a route declares none: no query
+  // parameters unless declared, and no body on a route that takes none.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/docs')) return
+    const schema = (route.schema ??= {}) as Record<string, unknown>
+    schema.querystring ??= NO_QUERY
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (!schema.body && methods.some((m) => BODY_METHODS.has(m))) {
+      const existing = route.preValidation
+      const refuseBody = async (request: FastifyRequest) => {
+        if (request.body !== undefined) {
+          throw new AppError('validation_error', undefined, [{ path: '/body', message: 'this route takes no body' }])
+        }
+      }
+      route.preValidation = existing ? [refuseBody, ...(Array.isArray(existing) ? existing : [existing])] : refuseBody
+    }
+  })
 
   const routeTable: RouteEntry[] = []
   app.decorate('routeTable', routeTable)

@@ -37,6 +37,7 @@ export function createServices(deps: Deps): Services {
     logger: deps.logger.child({ component: 'mail' }),
     settings: {
       from: deps.config.mail.from,
+      secret: deps.config.jwt.secret,
       retryDelaySeconds: deps.config.mail.retryDelaySeconds,
       maxAttempts: deps.config.mail.maxAttempts,
     },

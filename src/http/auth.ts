@@ -78,7 +78,7 @@ export function registerAuth(
   deps: { db: Db; tokens: TokenService; cronSecret: string | null },
 ): void {
   app.decorateRequest('principal', null)
-  const findUserById = prepareFindUserById(deps.db)
+  let findUserById: ReturnType<typeof prepareFindUserById> | undefined
 
   // Deny by default: a route without a declaration stops the start-up.
   app.addHook('onRoute', (route) => {
@@ -106,6 +106,7 @@ export function registerAuth(
     const token = bearerToken(request.headers.authorization)
     const claims = token ? await deps.tokens.verify(token) : null
     if (!claims) throw new AppError('unauthorized')
+    findUserById ??= prepareFindUserById(deps.db)
     const user = await findUserById(claims.sub)
     if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role)
       throw new AppError('unauthorized')

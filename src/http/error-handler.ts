@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AdapterError } from '../adapters/adapter-error.js'
 import { AppError, defaultMessage, type ErrorCode, type ErrorDetail } from '../errors.js'
 
 interface ValidationIssue {
@@ -51,6 +52,28 @@ function fromStatus(status: number): ErrorCode {
   return 'validation_error'
 }
 
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'])
+// PostgreSQL: admin/crash shutdown, cannot connect now, too many connections.
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300'])
+const DOWN_MESSAGE =
+  /pool after calling end|Connection terminated|PGlite is closed|timeout exceeded when trying to connect|Client has encountered a connection error/i
+
+/**
+ * A failure of a dependency rather than of the request: the database or another port is
+ * unreachable. Looks through the error's causes (Drizzle wraps the driver's error).
+ */
+export function dependencyDown(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof AdapterError) return e.retryable
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || PG_UNAVAILABLE.has(code) || code.startsWith('08'))) {
+      return true
+    }
+    if (e instanceof Error && DOWN_MESSAGE.test(e.message)) return true
+  }
+  return false
+}
+
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
   if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter))
   const body: Record<string, unknown> = { error: err.code, message: err.message }
@@ -75,6 +98,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = fromStatus(status)
       return sendError(reply, new AppError(code, defaultMessage(code)))
+    }
+    if (dependencyDown(error)) {
+      request.log.error({ err: error }, 'a dependency is unavailable')
+      return sendError(reply, new AppError('unavailable', undefined, undefined, 5))
     }
     request.log.error({ err: error }, 'unhandled error')
     return sendError(reply, new AppError('internal_error'))

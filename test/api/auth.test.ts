@@ -8,6 +8,7 @@ import {
   setUserStatus,
   uniqueEmail,
 } from '../support/factories.js'
+import { LOGIN_LIMITS } from '../../src/modules/auth/auth.service.js'
 import { createTestService, TEST_JWT_SECRET, type TestService, waitFor } from '../support/harness.js'
 
 let svc: TestService
@@ -176,8 +177,18 @@ describe('POST /v1/auth/login', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
   })
 
+  it('counts concurrent guesses: of 20 wrong passwords sent at once, at most 5 are checked', async () => {
+    const admin = await createUser(svc.deps, { role: 'ADMIN' })
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(admin.email, `wrong-password-${i}`, `10.2.0.${i}`)),
+    )
+    const statuses = answers.map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 401).length).toBe(LOGIN_LIMITS.perEmail.limit)
+    expect(statuses.filter((s) => s === 429).length).toBe(20 - LOGIN_LIMITS.perEmail.limit)
+  })
+
   it('answers 429 after repeated failed logins from one address across e-mails', async () => {
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.perAddress.limit; i++) {
       expect((await login(uniqueEmail('spray'), 'wrong-password', '10.9.9.9')).statusCode).toBe(401)
     }
     const res = await login(uniqueEmail('spray'), 'wrong-password', '10.9.9.9')

@@ -94,7 +94,7 @@ describe('CORS', () => {
 })
 
 describe('GET /ready when the database is unreachable', () => {
-  it('answers 503 naming the database, and a request that needs it answers 500 without internals', async () => {
+  it('answers 503 naming the database, and a request that needs it answers 503 without internals', async () => {
     let svc: TestService
     let cleanup = async () => {}
     let cut: () => void
@@ -135,8 +135,9 @@ describe('GET /ready when the database is unreachable', () => {
         url: '/v1/auth/login',
         payload: { email: owner.email, password: PASSWORD },
       })
-      expect(login.statusCode).toBe(500)
-      expect(login.json()).toEqual({ error: 'internal_error', message: expect.any(String) })
+      expect(login.statusCode).toBe(503)
+      expect(login.headers['retry-after']).toBe('5')
+      expect(login.json()).toEqual({ error: 'unavailable', message: expect.any(String) })
       expect(login.body).not.toMatch(/select|users|at .*\.ts|stack/i)
     } finally {
       await svc.close().catch(() => undefined)

@@ -12,7 +12,7 @@ let svc: TestService
 
 beforeAll(async () => {
   sink = await startSmtpSink()
-  svc = await createTestService({ env: { SMTP_URL: sink.url, MAIL_RETRY_DELAY_SECONDS: '1' } })
+  svc = await createTestService({ mail: true, env: { SMTP_URL: sink.url, MAIL_RETRY_DELAY_SECONDS: '1' } })
 })
 afterAll(async () => {
   await svc?.close()

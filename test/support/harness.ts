@@ -6,6 +6,7 @@ import { inject } from 'vitest'
 import { type Config, loadConfig } from '../../src/config.js'
 import type { Deps } from '../../src/deps.js'
 import { createLogger } from '../../src/logger.js'
+import { DISPATCH_MAIL_JOB } from '../../src/modules/mail/mail.service.js'
 import { MINT_JOB } from '../../src/modules/minting/minting.service.js'
 import { type RunningService, type ServiceRole, startService } from '../../src/service.js'
 import type { Services } from '../../src/services.js'
@@ -41,6 +42,11 @@ export interface TestServiceOptions {
   fileDatabase?: boolean
   /** Let this service's workers mint (off by default: most tests look at warranties as issued). */
   mint?: boolean
+  /**
+   * Let this service's workers deliver e-mail (off by default: tests read the queued messages,
+   * whose links delivery would scrub).
+   */
+  mail?: boolean
 }
 
 /**
@@ -89,7 +95,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     running = await startService(config, logger, options.role ?? 'all', {
       ...(pglite ? { pglite } : {}),
       jobPollingSeconds: 0.5,
-      excludeJobs: options.mint ? [] : [MINT_JOB],
+      excludeJobs: [...(options.mint ? [] : [MINT_JOB]), ...(options.mail ? [] : [DISPATCH_MAIL_JOB])],
     })
   } catch (err) {
     for (const cleanup of cleanups) await cleanup()

@@ -10,11 +10,13 @@ import {
   merchantProducts,
   warranties,
 } from '../../src/db/schema/index.js'
+import { openData, outboxKey } from '../../src/modules/mail/sealed-data.js'
 import type {
   IssueInput,
   WarrantyWithNotificationResponse,
 } from '../../src/modules/warranties/warranties.service.js'
 import type { TestService } from './harness.js'
+import { TEST_JWT_SECRET } from './harness.js'
 
 export const uniqueSerial = (label = 'SN') => `${label}-${randomUUID().slice(0, 12).toUpperCase()}`
 
@@ -91,13 +93,18 @@ export async function setMint(
     .where(eq(warranties.id, id))
 }
 
-/** The messages recorded about one subject (`warranty`, `sender_address`), oldest first. */
+/**
+ * The messages recorded about one subject (`warranty`, `sender_address`), oldest first, their
+ * data opened (queued messages are sealed at rest, under a key derived from the test JWT secret).
+ */
 export async function mailsAbout(db: Db, type: string, id: string): Promise<MailMessageRow[]> {
-  return db
+  const rows = await db
     .select()
     .from(mailMessages)
     .where(and(eq(mailMessages.subjectType, type), eq(mailMessages.subjectId, id)))
     .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id))
+  const key = outboxKey(TEST_JWT_SECRET)
+  return rows.map((row) => ({ ...row, data: openData(key, row.data) }))
 }
 
 /** The claim ids e-mailed for a warranty (read from the recorded messages), oldest first. */

@@ -35,10 +35,13 @@ export interface Profile extends SessionUser {
   updatedAt: string
 }
 
-/** Failed logins allowed per e-mail, and per client address, in a 15-minute window. */
+/**
+ * Login attempts allowed in a 15-minute window: per e-mail (a success clears it, so these are
+ * in effect failures), and per client address (every attempt).
+ */
 export const LOGIN_LIMITS = {
   perEmail: { limit: 5, windowMs: 15 * 60_000 },
-  perAddress: { limit: 30, windowMs: 15 * 60_000 },
+  perAddress: { limit: 100, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>
 
 export const RECORD_LOGIN_JOB = 'auth.record-login'
@@ -82,31 +85,24 @@ export class AuthService {
   ): Promise<{ token: string; user: SessionUser }> {
     const emailKey = `login:email:${normalizeEmail(email)}`
     const addressKey = `login:addr:${address}`
+    // Counted before the password is checked, so that concurrent guesses cannot slip past the
+    // limit while earlier ones are still being verified.
     const [byEmail, byAddress] = await Promise.all([
-      this.deps.limiter.peek(emailKey, LOGIN_LIMITS.perEmail),
-      this.deps.limiter.peek(addressKey, LOGIN_LIMITS.perAddress),
+      this.deps.limiter.hit(emailKey, LOGIN_LIMITS.perEmail),
+      this.deps.limiter.hit(addressKey, LOGIN_LIMITS.perAddress),
     ])
     if (!byEmail.allowed || !byAddress.allowed) {
       throw new AppError(
         'too_many_requests',
-        'Too many failed logins, try again later',
+        'Too many login attempts, try again later',
         undefined,
-        Math.max(
-          byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
-          byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
-        ),
+        Math.max(byEmail.allowed ? 0 : byEmail.retryAfterSeconds, byAddress.allowed ? 0 : byAddress.retryAfterSeconds),
       )
     }
 
     const user = await findUserByEmail(this.deps.db, email)
     const valid = await checkPassword(user?.passwordHash ?? null, password)
-    if (!user || !valid) {
-      await Promise.all([
-        this.deps.limiter.hit(emailKey, LOGIN_LIMITS.perEmail),
-        this.deps.limiter.hit(addressKey, LOGIN_LIMITS.perAddress),
-      ])
-      throw new AppError('invalid_credentials')
-    }
+    if (!user || !valid) throw new AppError('invalid_credentials')
     if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
     if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
 
@@ -125,15 +121,12 @@ export class AuthService {
     newPassword: string,
   ): Promise<{ token: string }> {
     const key = `password:user:${principal.userId}`
-    const limit = await this.deps.limiter.peek(key, LOGIN_LIMITS.perEmail)
+    const limit = await this.deps.limiter.hit(key, LOGIN_LIMITS.perEmail)
     if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
     const user = await findUserById(this.deps.db, principal.userId)
     if (!user) throw new AppError('unauthorized')
     const valid = await checkPassword(user.passwordHash, currentPassword)
-    if (!valid) {
-      await this.deps.limiter.hit(key, LOGIN_LIMITS.perEmail)
-      throw new AppError('invalid_credentials', 'The current password is wrong')
-    }
+    if (!valid) throw new AppError('invalid_credentials', 'The current password is wrong')
     const tokenVersion = await setPassword(this.deps.db, user.id, await hashPassword(newPassword))
     await this.deps.limiter.reset(key)
     return { token: await this.deps.tokens.issue({ sub: user.id, role: user.role, tv: tokenVersion }) }

@@ -15,6 +15,7 @@ export const dispatchMailJob = (outbox: MailOutbox) =>
     retryDelay: 2,
     retryBackoff: true,
     retryDelayMax: 300,
+    expireInSeconds: 900,
     async handler(_data, ctx) {
       const counts = await outbox.dispatch()
       if (counts.sent + counts.failed + counts.retrying > 0) ctx.logger.info(counts, 'mail dispatched')

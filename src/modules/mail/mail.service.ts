@@ -5,6 +5,7 @@ import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type MailMessageRow, mailMessages } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { openData, outboxKey, sealData } from './sealed-data.js'
 import { type MailJobContent, renderMail } from './templates/index.js'
 
 export const DISPATCH_MAIL_JOB = 'mail.dispatch'
@@ -18,6 +19,8 @@ export interface MailRequest {
 
 export interface MailSettings {
   from: string
+  /** JWT_SECRET: the key sealing queued messages' data is derived from it. */
+  secret: string
   /** Delay before the first retry; doubled on each later one (capped at one hour). */
   retryDelaySeconds: number
   maxAttempts: number
@@ -26,6 +29,7 @@ export interface MailSettings {
 const BATCH = 20
 const CONCURRENCY = 4
 const MAX_DELAY_MS = 3600_000
+const RUN_BUDGET_MS = 4 * 60_000
 
 /**
  * The one way the service sends e-mail: a transactional outbox. `enqueue` writes a
@@ -38,6 +42,7 @@ const MAX_DELAY_MS = 3600_000
 export class MailOutbox {
   private wakeTimer: NodeJS.Timeout | null = null
   private retryTimer: NodeJS.Timeout | null = null
+  private readonly key: Buffer
 
   constructor(
     private readonly deps: {
@@ -47,14 +52,16 @@ export class MailOutbox {
       logger: Logger
       settings: MailSettings
     },
-  ) {}
+  ) {
+    this.key = outboxKey(deps.settings.secret)
+  }
 
   async enqueue(tx: Tx, request: MailRequest): Promise<string> {
     const [row] = await tx
       .insert(mailMessages)
       .values({
         template: request.content.template,
-        data: request.content.data,
+        data: sealData(this.key, request.content.data),
         toAddress: request.to,
         messageId: createMessageId(this.deps.settings.from),
         subjectType: request.about?.type ?? null,
@@ -91,7 +98,10 @@ export class MailOutbox {
   /** Delivers every message due now, then arranges a wake-up for the next retry. */
   async dispatch(): Promise<{ sent: number; failed: number; retrying: number }> {
     const counts = { sent: 0, failed: 0, retrying: 0 }
-    for (;;) {
+    // A run stays well inside its job's expiry (15 min), so pg-boss never starts a second
+    // dispatcher beside a slow one; what is left is picked up by the next run.
+    const deadline = Date.now() + RUN_BUDGET_MS
+    while (Date.now() < deadline) {
       const due = await this.deps.db
         .select()
         .from(mailMessages)
@@ -118,6 +128,18 @@ export class MailOutbox {
   private async deliver(message: MailMessageRow): Promise<'sent' | 'failed' | 'retrying'> {
     const { db, mail, logger, settings } = this.deps
     const attempts = message.attempts + 1
+    let data: unknown
+    try {
+      data = openData(this.key, message.data)
+    } catch (err) {
+      // Sealed under another JWT_SECRET (rotated): it cannot be sent any more.
+      await db
+        .update(mailMessages)
+        .set({ status: 'FAILED', attempts, lastError: `cannot open the message data: ${errorText(err)}` })
+        .where(eq(mailMessages.id, message.id))
+      logger.error({ mailId: message.id }, 'mail data cannot be opened (was JWT_SECRET changed?)')
+      return 'failed'
+    }
     const record = (values: Partial<typeof mailMessages.$inferInsert>) =>
       db
         .update(mailMessages)
@@ -125,9 +147,9 @@ export class MailOutbox {
         .where(and(eq(mailMessages.id, message.id), eq(mailMessages.status, 'QUEUED')))
     let rendered: ReturnType<typeof renderMail>
     try {
-      rendered = renderMail(message.template, message.data)
+      rendered = renderMail(message.template, data)
     } catch (err) {
-      await record({ status: 'FAILED', lastError: errorText(err) })
+      await record({ status: 'FAILED', lastError: errorText(err), data: withoutSecrets(data) })
       logger.error({ mailId: message.id, err: errorText(err) }, 'mail cannot be rendered')
       return 'failed'
     }
@@ -144,14 +166,14 @@ export class MailOutbox {
         sentAt: new Date(),
         providerId: result.providerId,
         lastError: null,
-        data: withoutSecrets(message.data),
+        data: withoutSecrets(data),
       })
       logger.info({ mailId: message.id, template: message.template, about: message.subjectType }, 'mail sent')
       return 'sent'
     } catch (err) {
       const retryable = err instanceof AdapterError ? err.retryable : true
       if (!retryable || attempts >= settings.maxAttempts) {
-        await record({ status: 'FAILED', lastError: errorText(err), data: withoutSecrets(message.data) })
+        await record({ status: 'FAILED', lastError: errorText(err), data: withoutSecrets(data) })
         logger.error({ mailId: message.id, attempts, err: errorText(err) }, 'mail failed for good')
         return 'failed'
       }

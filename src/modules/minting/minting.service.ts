@@ -89,14 +89,33 @@ export class MintingService {
     this.wakeTimer.unref()
   }
 
-  /** Requests a run when anything waits to be minted or settled (the worker calls it periodically). */
+  /**
+   * Requests a run when anything waits to be minted or settled, or a recently given-up batch
+   * may still need reconciling (the worker calls it periodically).
+   */
   async sweep(): Promise<void> {
     const [pending] = await this.deps.db
       .select({ id: warranties.id })
       .from(warranties)
       .where(inArray(warranties.mintStatus, ['PENDING', 'MINTING']))
       .limit(1)
-    if (pending) await this.request()
+    const [givenUp] = pending ? [] : await this.givenUpBatches().limit(1)
+    if (pending || givenUp) await this.request()
+  }
+
+  private givenUpBatches() {
+    return this.deps.db
+      .select()
+      .from(mintBatches)
+      .where(
+        and(
+          eq(mintBatches.status, 'FAILED'),
+          like(mintBatches.error, `${GAVE_UP}%`),
+          eq(mintBatches.contractAddress, this.deps.chain.contractAddress),
+          gte(mintBatches.createdAt, new Date(Date.now() - RECONCILE_WINDOW_MS)),
+        ),
+      )
+      .$dynamic()
   }
 
   stop(): void {
@@ -125,9 +144,13 @@ export class MintingService {
       }
       return result
     } catch (err) {
-      if (options.lastAttempt && current && current.status === 'PREPARED' && !current.txHash) {
-        // Never sent as far as we know: fail it, but remember it may still appear on chain.
-        await this.failBatch(current, `${GAVE_UP}${errorText(err)}`)
+      if (options.lastAttempt && current) {
+        // The row, not the object this run started with: settling may have sent it meanwhile.
+        const [latest] = await this.deps.db.select().from(mintBatches).where(eq(mintBatches.id, current.id))
+        if (latest && latest.status === 'PREPARED' && !latest.txHash) {
+          // Never sent as far as we know: fail it, but remember it may still appear on chain.
+          await this.failBatch(latest, `${GAVE_UP}${errorText(err)}`)
+        }
       }
       throw err
     }
@@ -163,6 +186,7 @@ export class MintingService {
         id: warranties.id,
         warrantyCode: warranties.warrantyCode,
         serialNumber: warranties.serialNumber,
+        metadataCid: warranties.metadataCid,
         purchaseDate: warranties.purchaseDate,
         expiresAt: warranties.expiresAt,
         createdAt: warranties.createdAt,
@@ -182,6 +206,9 @@ export class MintingService {
 
     const start = await chain.nextTokenId()
     const files = await mapLimited(pending, PIN_CONCURRENCY, async (w) => {
+      // A warranty keeps the certificate it was first batched with (its CID is its identity on
+      // IPFS and in reconciliation), even if a name changed since.
+      if (w.metadataCid && (await pinning.cat(w.metadataCid))) return { id: w.id, cid: w.metadataCid }
       const bytes = encodeMetadata(
         {
           warrantyCode: w.warrantyCode,
@@ -385,17 +412,7 @@ export class MintingService {
    * it after all, its warranties are MINTED there: record that (instead of minting them again).
    */
   private async reconcileGivenUp(): Promise<void> {
-    const candidates = await this.deps.db
-      .select()
-      .from(mintBatches)
-      .where(
-        and(
-          eq(mintBatches.status, 'FAILED'),
-          like(mintBatches.error, `${GAVE_UP}%`),
-          eq(mintBatches.contractAddress, this.deps.chain.contractAddress),
-          gte(mintBatches.createdAt, new Date(Date.now() - RECONCILE_WINDOW_MS)),
-        ),
-      )
+    const candidates = await this.givenUpBatches()
     for (const batch of candidates) {
       const onChain = await this.deps.chain.findBatch(BigInt(batch.startTokenId))
       if (!onChain || onChain.dirDigest.toLowerCase() !== dirDigest(batch.metadataDirCid)) continue
