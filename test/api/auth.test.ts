@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOGIN_LIMITS } from '../../src/modules/auth/auth.service.js'
 import {
   createMerchantWithUsers,
   createUser,
@@ -8,7 +9,6 @@ import {
   setUserStatus,
   uniqueEmail,
 } from '../support/factories.js'
-import { LOGIN_LIMITS } from '../../src/modules/auth/auth.service.js'
 import { createTestService, TEST_JWT_SECRET, type TestService, waitFor } from '../support/harness.js'
 
 let svc: TestService

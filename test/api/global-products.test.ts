@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { globalProducts, merchantProducts, warranties } from '../../src/db/schema/index.js'
 import {
@@ -14,7 +14,7 @@ import {
   withWrongCheckDigit,
 } from '../support/catalog-factories.js'
 import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
-import { createTestService, type TestService } from '../support/harness.js'
+import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
 
 let svc: TestService
 let admin: TestUser
@@ -35,6 +35,20 @@ beforeAll(async () => {
   ]
 })
 afterAll(() => svc?.close())
+
+/**
+ * Resolves once another transaction waits for a lock (PostgreSQL). PGlite runs one transaction
+ * at a time, so there a request cannot get that far while a test holds a transaction: it yields.
+ */
+async function untilLockWaiter(): Promise<void> {
+  if (testDb !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 100))
+  await waitFor(async () => {
+    const result = (await svc.deps.db.execute(
+      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: unknown[] }
+    return result.rows.length > 0
+  })
+}
 
 const ADMIN_URL = '/v1/admin/global-products'
 const PUBLIC_URL = '/v1/global/products'
@@ -128,10 +142,16 @@ describe('POST /v1/admin/global-products', () => {
     expect(res.json().error).toBe('conflict')
   })
 
+  // Only meaningful on PostgreSQL (the CI's PostgreSQL pass): PGlite runs one transaction at a time.
   it('lets exactly one of two simultaneous creations with one GTIN win', async () => {
     const gtin = validGtin(14)
     const results = await Promise.all([post(newProduct({ gtin })), post(newProduct({ gtin }))])
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409])
+    const won = results.find((r) => r.statusCode === 200)!.json()
+    const lost = results.find((r) => r.statusCode === 409)!.json()
+    expect(lost).toEqual({ error: 'conflict', message: 'A global product with this GTIN already exists' })
+    const rows = await svc.deps.db.select().from(globalProducts).where(eq(globalProducts.gtin, gtin))
+    expect(rows.map((r) => r.id)).toEqual([won.id])
   })
 
   it.each([
@@ -243,7 +263,6 @@ describe('DELETE /v1/admin/global-products/:id', () => {
       deleted: true,
       id: created.id,
       unlinkedMerchantProducts: 0,
-      unlinkedWarranties: 0,
     })
     const list = (
       await svc.request({ method: 'GET', url: `${PUBLIC_URL}?brand=${encodeURIComponent(created.brand)}` })
@@ -254,17 +273,12 @@ describe('DELETE /v1/admin/global-products/:id', () => {
     expect(again.json().error).toBe('not_found')
   })
 
-  it('unlinks merchant products and warranties that refer to it, keeping the rows', async () => {
+  it('unlinks merchant products that refer to it, keeping the rows', async () => {
     const { merchant } = await createMerchantWithUsers(svc.deps)
     const product = await createGlobalProduct(svc.deps.db)
     const mp = await createMerchantProduct(svc.deps.db, merchant.id, {
       globalProductId: product.id,
       title: 'Kept',
-    })
-    const w = await insertWarranty(svc.deps.db, {
-      merchantId: merchant.id,
-      merchantProductId: mp.id,
-      globalProductId: product.id,
     })
     const res = await del(product.id)
     expect(res.statusCode).toBe(200)
@@ -272,16 +286,79 @@ describe('DELETE /v1/admin/global-products/:id', () => {
       deleted: true,
       id: product.id,
       unlinkedMerchantProducts: 1,
-      unlinkedWarranties: 1,
     })
     const [mpAfter] = await svc.deps.db.select().from(merchantProducts).where(eq(merchantProducts.id, mp.id))
     expect(mpAfter).toMatchObject({ title: 'Kept', globalProductId: null, deletedAt: null })
-    const [wAfter] = await svc.deps.db.select().from(warranties).where(eq(warranties.id, w.id))
-    expect(wAfter).toMatchObject({
-      merchantProductId: mp.id,
-      globalProductId: null,
-      serialNumber: w.serialNumber,
+  })
+
+  it('answers 409 conflict for a product that warranties reference, changing and auditing nothing', async () => {
+    const { merchant } = await createMerchantWithUsers(svc.deps)
+    const product = await createGlobalProduct(svc.deps.db)
+    const mp = await createMerchantProduct(svc.deps.db, merchant.id, { globalProductId: product.id })
+    // Referenced by the warranty only (its merchant product names no global product): still 409.
+    const direct = await createGlobalProduct(svc.deps.db)
+    const cases = [
+      { product, warranty: { merchantProductId: mp.id, globalProductId: product.id } },
+      { product: direct, warranty: { globalProductId: direct.id } },
+    ]
+    for (const { product: target, warranty } of cases) {
+      const w = await insertWarranty(svc.deps.db, { merchantId: merchant.id, ...warranty })
+      // An expired warranty still has its certificate: it counts too.
+      await insertWarranty(svc.deps.db, {
+        merchantId: merchant.id,
+        globalProductId: target.id,
+        expiresAt: new Date('2020-01-01T00:00:00Z'),
+      })
+      const res = await del(target.id)
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toEqual({
+        error: 'conflict',
+        message: 'Warranties reference this global product: it cannot be deleted while they do',
+      })
+      expect(
+        await svc.deps.db.select().from(globalProducts).where(eq(globalProducts.id, target.id)),
+      ).toHaveLength(1)
+      const [wAfter] = await svc.deps.db.select().from(warranties).where(eq(warranties.id, w.id))
+      expect(wAfter?.globalProductId).toBe(target.id)
+      const deletes = (await auditRowsOf(svc.deps.db, target.id)).filter(
+        (r) => r.action === 'global_product.delete',
+      )
+      expect(deletes).toEqual([])
+    }
+    const [mpAfter] = await svc.deps.db.select().from(merchantProducts).where(eq(merchantProducts.id, mp.id))
+    expect(mpAfter?.globalProductId).toBe(product.id)
+  })
+
+  // Only meaningful on PostgreSQL (the CI's PostgreSQL pass): PGlite runs one transaction at a
+  // time, so there the delete simply runs after the warranty's transaction.
+  it('sees a warranty committed while the delete waited for the product: 409, the link kept', async () => {
+    const { merchant } = await createMerchantWithUsers(svc.deps)
+    const product = await createGlobalProduct(svc.deps.db)
+    let pending: ReturnType<typeof del> | undefined
+    const [w] = await svc.deps.db.transaction(async (tx) => {
+      // The insert's foreign-key check holds a key-share lock on the product until commit.
+      const rows = await tx
+        .insert(warranties)
+        .values({
+          merchantId: merchant.id,
+          globalProductId: product.id,
+          warrantyCode: `WR-${tag().toUpperCase()}`,
+          serialNumber: `SN-${tag()}`,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning()
+      pending = del(product.id)
+      await untilLockWaiter()
+      return rows
     })
+    const res = await pending!
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toBe('conflict')
+    const [after] = await svc.deps.db.select().from(warranties).where(eq(warranties.id, w!.id))
+    expect(after?.globalProductId).toBe(product.id)
+    expect(
+      await svc.deps.db.select().from(globalProducts).where(eq(globalProducts.id, product.id)),
+    ).toHaveLength(1)
   })
 
   it('records one audit row keeping the deleted product', async () => {

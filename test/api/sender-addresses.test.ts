@@ -80,6 +80,90 @@ describe('POST /v1/merchant/sender-addresses', () => {
     expect((await register(b.owner.token, { email })).statusCode).toBe(200)
   })
 
+  it('answers 429 with Retry-After past 30 registrations per merchant per hour, leaving nothing behind', async () => {
+    const { merchant, owner, admin } = await tenant()
+    const registered = []
+    for (let i = 0; i < 29; i++) {
+      const res = await register(i % 2 ? admin.token : owner.token, { email: uniqueEmail(`r${i}`) })
+      expect(res.statusCode, `registration ${i + 1}`).toBe(200)
+      registered.push(res.json())
+    }
+    // A taken address e-mails nothing, so it does not count.
+    expect((await register(owner.token, { email: registered[0].email })).statusCode).toBe(409)
+    const last = await register(owner.token, { email: uniqueEmail('r30') })
+    expect(last.statusCode).toBe(200)
+
+    const over = uniqueEmail('r31')
+    const limited = await register(admin.token, { email: over })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'Too many verification e-mails, try again later',
+    })
+    const retryAfter = Number(limited.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(3600)
+    const rows = await svc.deps.db
+      .select()
+      .from(senderAddresses)
+      .where(eq(senderAddresses.merchantId, merchant.id))
+    expect(rows).toHaveLength(30)
+    expect(rows.map((r) => r.email)).not.toContain(over)
+
+    // Deleting frees no registration: delete-and-register-again cannot send more e-mails.
+    const del = await svc.request({
+      method: 'DELETE',
+      url: `${URL_BASE}/${last.json().id}`,
+      token: owner.token,
+    })
+    expect(del.statusCode).toBe(200)
+    expect((await register(owner.token, { email: last.json().email })).statusCode).toBe(429)
+    // Another merchant is not held back.
+    expect((await register((await tenant()).owner.token, { email: over })).statusCode).toBe(200)
+  })
+
+  it('answers 429 past 5 verification e-mails to one address per hour, across merchants', async () => {
+    const [a, b, c] = [await tenant(), await tenant(), await tenant()]
+    const email = uniqueEmail('target')
+    const first = await register(a.owner.token, { email })
+    expect(first.statusCode).toBe(200)
+    for (let i = 0; i < 3; i++) {
+      const resent = await svc.request({
+        method: 'POST',
+        url: `${URL_BASE}/${first.json().id}/resend-verification`,
+        token: a.owner.token,
+      })
+      expect(resent.statusCode).toBe(200)
+    }
+    const atB = await register(b.owner.token, { email: email.toUpperCase() })
+    expect(atB.statusCode).toBe(200)
+
+    const atC = await register(c.owner.token, { email })
+    expect(atC.statusCode).toBe(429)
+    expect(atC.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'Too many verification e-mails, try again later',
+    })
+    const retryAfter = Number(atC.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(3600)
+    const resendAtB = await svc.request({
+      method: 'POST',
+      url: `${URL_BASE}/${atB.json().id}/resend-verification`,
+      token: b.owner.token,
+    })
+    expect(resendAtB.statusCode).toBe(429)
+    const rows = await svc.deps.db.select().from(senderAddresses).where(eq(senderAddresses.email, email))
+    expect(rows.map((r) => r.merchantId).sort()).toEqual([a.merchant.id, b.merchant.id].sort())
+    const mails = [
+      ...(await mailsAbout(svc.deps.db, 'sender_address', first.json().id)),
+      ...(await mailsAbout(svc.deps.db, 'sender_address', atB.json().id)),
+    ]
+    expect(mails).toHaveLength(5)
+    // Other addresses are not held back.
+    expect((await register(c.owner.token, { email: uniqueEmail('fine') })).statusCode).toBe(200)
+  })
+
   it.each([
     ['a missing email', {}, '/body/email'],
     ['an invalid email', { email: 'receipts-at-shop' }, '/body/email'],

@@ -72,6 +72,7 @@ describe('POST /v1/merchant/warranties/issue with Idempotency-Key', () => {
     expect(atB.merchantId).toBe(b.merchant.id)
   })
 
+  // Only meaningful on PostgreSQL (the CI's PostgreSQL pass): PGlite runs one transaction at a time.
   it('issues two concurrent requests with one key exactly once, both answered alike', async () => {
     const { merchant, owner, admin } = await tenant()
     const product = await createMerchantProduct(svc.deps.db, merchant.id)
@@ -84,8 +85,15 @@ describe('POST /v1/merchant/warranties/issue with Idempotency-Key', () => {
     const answers = await Promise.all([issue(owner.token, body, key), issue(admin.token, body, key)])
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200])
     expect(answers[1]!.json()).toEqual(answers[0]!.json())
+    expect(answers[1]!.body).toBe(answers[0]!.body)
     expect(answers.map((r) => r.headers['idempotent-replayed']).filter(Boolean)).toEqual(['true'])
-    expect(await countOf(merchant.id)).toBe(1)
+    const rows = await svc.deps.db.select().from(warranties).where(eq(warranties.merchantId, merchant.id))
+    expect(rows.map((r) => r.id)).toEqual([answers[0]!.json().id])
+    const keys = await svc.deps.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.merchantId, merchant.id), eq(idempotencyKeys.key, key)))
+    expect(keys).toHaveLength(1)
     expect(await mailsAbout(svc.deps.db, 'warranty', answers[0]!.json().id)).toHaveLength(1)
   })
 
@@ -116,6 +124,22 @@ describe('POST /v1/merchant/warranties/issue with Idempotency-Key', () => {
     const rows = await svc.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))
     expect(rows).toHaveLength(1)
     expect(rows[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now())
+  })
+
+  it('replays an answer stored with the retired notification "skipped" as "none"', async () => {
+    const { merchant, owner } = await tenant()
+    const key = randomUUID()
+    const body = { serialNumber: uniqueSerial() }
+    const first = await issue(owner.token, body, key)
+    const answer: Record<string, unknown> = first.json()
+    await svc.deps.db
+      .update(idempotencyKeys)
+      .set({ responseBody: { ...answer, notification: 'skipped' } })
+      .where(and(eq(idempotencyKeys.merchantId, merchant.id), eq(idempotencyKeys.key, key)))
+    const again = await issue(owner.token, body, key)
+    expect(again.statusCode).toBe(200)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json()).toEqual({ ...answer, notification: 'none' })
   })
 
   it('stores no failed answer: the key works once the request is fixed', async () => {

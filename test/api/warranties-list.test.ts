@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { warranties } from '../../src/db/schema/index.js'
 import { WarrantiesService } from '../../src/modules/warranties/warranties.service.js'
-import { CODE_ALPHABET, checkSymbol } from '../../src/modules/warranties/warranty-code.js'
+import {
+  CODE_ALPHABET,
+  checkSymbol,
+  generateWarrantyCode,
+} from '../../src/modules/warranties/warranty-code.js'
 import { createMerchantWithUsers, uniqueEmail } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
 import { createMerchantProduct, issueWarranty, setMint, uniqueSerial } from '../support/warranty-factories.js'
@@ -19,10 +23,10 @@ const tenant = () => createMerchantWithUsers(svc.deps)
 const list = (token: string, query = '') =>
   svc.request({ method: 'GET', url: `/v1/merchant/warranties${query}`, token })
 
-const lookup = (token: string, identifier: string) =>
+const lookup = (token: string, identifier: string, query = '') =>
   svc.request({
     method: 'GET',
-    url: `/v1/merchant/warranties/lookup/${encodeURIComponent(identifier)}`,
+    url: `/v1/merchant/warranties/lookup/${encodeURIComponent(identifier)}${query}`,
     token,
   })
 
@@ -154,7 +158,7 @@ describe('GET /v1/merchant/warranties/lookup/:identifier', () => {
     ]) {
       const res = await lookup(user.token, typed)
       expect(res.statusCode, typed).toBe(200)
-      expect(res.json(), typed).toEqual({ items: [warranty] })
+      expect(res.json(), typed).toEqual({ items: [warranty], nextCursor: null })
     }
   })
 
@@ -197,6 +201,76 @@ describe('GET /v1/merchant/warranties/lookup/:identifier', () => {
     expect((await lookup(b.owner.token, email)).json().items.map((w: { id: string }) => w.id)).toEqual([
       atB.id,
     ])
+  })
+
+  it('pages through a customer e-mail’s warranties newest first, without duplicates or gaps', async () => {
+    const a = await tenant()
+    const b = await tenant()
+    const email = uniqueEmail('pager')
+    const issued = []
+    for (let i = 0; i < 5; i++) {
+      issued.push(await issueWarranty(svc, i % 2 ? a.user : a.owner, { customerEmail: email }))
+    }
+    await issueWarranty(svc, a.owner, { customerEmail: uniqueEmail('other') })
+    await issueWarranty(svc, b.owner, { customerEmail: email })
+    const pages: Array<{ items: Array<{ id: string }>; nextCursor: string | null }> = []
+    let cursor: string | null = null
+    do {
+      const query: string = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
+      const res = await lookup(a.user.token, email.toUpperCase(), query)
+      expect(res.statusCode).toBe(200)
+      pages.push(res.json())
+      cursor = res.json().nextCursor
+    } while (cursor && pages.length < 10)
+    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 1])
+    expect(pages.at(-1)?.nextCursor).toBeNull()
+    const newestId = newestFirst(issued)[0]!.id
+    const { notification: _, ...newest } = issued.find((w) => w.id === newestId)!
+    expect(pages[0]!.items[0]).toEqual(newest)
+    expect(pages.flatMap((p) => p.items.map((w) => w.id))).toEqual(newestFirst(issued).map((w) => w.id))
+  })
+
+  it('answers 50 by default and at most 200; a code lookup takes the same query', async () => {
+    const { merchant, owner } = await tenant()
+    const email = uniqueEmail('many')
+    // One statement: every row has the same createdAt, so the order rests on the id tie-break.
+    const rows = await svc.deps.db
+      .insert(warranties)
+      .values(
+        Array.from({ length: 51 }, () => ({
+          merchantId: merchant.id,
+          warrantyCode: generateWarrantyCode(),
+          serialNumber: uniqueSerial(),
+          customerEmail: email,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })),
+      )
+      .returning()
+    const issued = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
+    const first = (await lookup(owner.token, email)).json()
+    expect(first.items).toHaveLength(50)
+    expect(first.nextCursor).toEqual(expect.any(String))
+    const all = (await lookup(owner.token, email, '?limit=200')).json()
+    expect(all.items.map((w: { id: string }) => w.id)).toEqual(newestFirst(issued).map((w) => w.id))
+    expect(all.nextCursor).toBeNull()
+    const byCode = await lookup(owner.token, issued[0]!.warrantyCode, '?limit=1')
+    expect(byCode.json()).toMatchObject({ items: [{ id: issued[0]!.id }], nextCursor: null })
+  })
+
+  it.each([
+    ['limit=0', '/querystring/limit'],
+    ['limit=201', '/querystring/limit'],
+    ['limit=two', '/querystring/limit'],
+    ['cursor=bm9wZQ', '/querystring/cursor'],
+    ['status=active', '/querystring/status'],
+  ])('answers 400 validation_error for %s', async (query, path) => {
+    const { owner } = await tenant()
+    const email = uniqueEmail('q')
+    await issueWarranty(svc, owner, { customerEmail: email })
+    const res = await lookup(owner.token, email, `?${query}`)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toBe('validation_error')
+    expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path)
   })
 
   it('answers 404 for another merchant’s code and customer e-mail, and for unknown ones', async () => {

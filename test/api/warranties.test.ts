@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { merchantProducts, users, warranties } from '../../src/db/schema/index.js'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { globalProducts, merchantProducts, users, warranties } from '../../src/db/schema/index.js'
 import { WarrantiesService } from '../../src/modules/warranties/warranties.service.js'
 import { generateWarrantyCode } from '../../src/modules/warranties/warranty-code.js'
 import { createMerchantWithUsers, createUser, uniqueEmail } from '../support/factories.js'
-import { createTestService, type TestService } from '../support/harness.js'
+import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
 import {
   claimIdsOf,
   claimLinksOf,
@@ -38,6 +38,20 @@ const issue = (token: string, payload: unknown, headers?: Record<string, string>
   })
 
 const tenant = () => createMerchantWithUsers(svc.deps)
+
+/**
+ * Resolves once another transaction waits for a lock (PostgreSQL). PGlite runs one transaction
+ * at a time, so there a request cannot get that far while a test holds a transaction: it yields.
+ */
+async function untilLockWaiter(): Promise<void> {
+  if (testDb !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 100))
+  await waitFor(async () => {
+    const result = (await svc.deps.db.execute(
+      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: unknown[] }
+    return result.rows.length > 0
+  })
+}
 
 describe('POST /v1/merchant/warranties/issue', () => {
   it('answers 200 with every field of the issued warranty and e-mails a claim link', async () => {
@@ -180,6 +194,11 @@ describe('POST /v1/merchant/warranties/issue', () => {
     ['a purchasePrice of 0', { purchasePrice: 0 }, '/body/purchasePrice'],
     ['a negative purchasePrice', { purchasePrice: -5 }, '/body/purchasePrice'],
     ['a purchasePrice given as a string', { purchasePrice: '19.99' }, '/body/purchasePrice'],
+    ['a purchasePrice of 0.001 (0.00 once rounded)', { purchasePrice: 0.001 }, '/body/purchasePrice'],
+    ['a purchasePrice with 3 decimals', { purchasePrice: 10.555 }, '/body/purchasePrice'],
+    ['a purchasePrice over 999999999999.99', { purchasePrice: 999_999_999_999.999 }, '/body/purchasePrice'],
+    ['a purchasePrice of 10^12', { purchasePrice: 1e12 }, '/body/purchasePrice'],
+    ['a huge purchasePrice', { purchasePrice: 1e300 }, '/body/purchasePrice'],
     ['a purchaseDate without a time', { purchaseDate: '2024-05-10' }, '/body/purchaseDate'],
     ['a purchaseDate that is not a date', { purchaseDate: 'yesterday' }, '/body/purchaseDate'],
     ['warrantyDurationMonths of 0', { warrantyDurationMonths: 0 }, '/body/warrantyDurationMonths'],
@@ -201,6 +220,30 @@ describe('POST /v1/merchant/warranties/issue', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toBe('validation_error')
     expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path)
+  })
+
+  it('stores a purchasePrice of at most 2 decimals exactly, up to 999999999999.99', async () => {
+    const { owner } = await tenant()
+    for (const price of [0.01, 0.29, 19.99, 80_136_213_201.18, 999_999_999_999.99]) {
+      const res = await issue(owner.token, { serialNumber: uniqueSerial(), purchasePrice: price })
+      expect(res.statusCode, String(price)).toBe(200)
+      expect(res.json().purchasePrice).toBe(price)
+      const [row] = await svc.deps.db.select().from(warranties).where(eq(warranties.id, res.json().id))
+      expect(row?.purchasePrice).toBe(price)
+    }
+  })
+
+  it('refuses a purchasePrice the column would round or overflow, storing nothing', async () => {
+    const { merchant, owner } = await tenant()
+    for (const price of [0.001, 10.555, 999_999_999_999.999]) {
+      const res = await issue(owner.token, { serialNumber: uniqueSerial(), purchasePrice: price })
+      expect(res.statusCode, String(price)).toBe(400)
+      expect(res.json()).toMatchObject({
+        error: 'validation_error',
+        details: [{ path: '/body/purchasePrice', message: expect.any(String) }],
+      })
+    }
+    expect(await svc.deps.db.$count(warranties, eq(warranties.merchantId, merchant.id))).toBe(0)
   })
 
   it('answers 401 without a token and 403 to other roles', async () => {
@@ -395,21 +438,41 @@ describe('POST /v1/merchant/warranties/issue', () => {
       expect(second.notification).toBe('queued')
     })
 
-    it('keeps a staff e-mail but sends no claim link and creates no customer (notification skipped)', async () => {
+    it('keeps a staff e-mail but sends no claim link and creates no customer, answering like no e-mail', async () => {
       const { owner, admin } = await tenant()
-      const res = await issue(owner.token, {
-        serialNumber: uniqueSerial(),
-        customerEmail: admin.email.toUpperCase(),
-      })
-      expect(res.statusCode).toBe(200)
-      const body = res.json()
-      expect(body).toMatchObject({ customerEmail: admin.email, notification: 'skipped' })
-      expect(await mailsAbout(svc.deps.db, 'warranty', body.id)).toEqual([])
-      expect(await claimLinksOf(svc.deps.db, body.id)).toEqual([])
-      const [staff] = await svc.deps.db.select().from(users).where(eq(users.email, admin.email))
-      expect(staff?.role).toBe('MERCHANT_USER')
-      const [row] = await svc.deps.db.select().from(warranties).where(eq(warranties.id, body.id))
-      expect(row?.customerId).toBeNull()
+      const other = await tenant()
+      const platformAdmin = await createUser(svc.deps, { role: 'ADMIN' })
+      const info = vi.spyOn(svc.deps.logger, 'info')
+      try {
+        for (const staff of [admin, other.user, platformAdmin]) {
+          info.mockClear()
+          const res = await issue(owner.token, {
+            serialNumber: uniqueSerial(),
+            customerEmail: staff.email.toUpperCase(),
+          })
+          expect(res.statusCode).toBe(200)
+          const body = res.json()
+          // The same outcome as a warranty issued without customerEmail: nothing tells staff apart.
+          expect(body).toMatchObject({ customerEmail: staff.email, notification: 'none' })
+          expect(await mailsAbout(svc.deps.db, 'warranty', body.id)).toEqual([])
+          expect(await claimLinksOf(svc.deps.db, body.id)).toEqual([])
+          const [account] = await svc.deps.db.select().from(users).where(eq(users.email, staff.email))
+          expect(account?.role).toBe(staff.role)
+          const [row] = await svc.deps.db.select().from(warranties).where(eq(warranties.id, body.id))
+          expect(row?.customerId).toBeNull()
+          // The reason is logged for operators, without the address.
+          const lines = info.mock.calls.filter(([, msg]) => String(msg).includes('staff account'))
+          expect(lines).toEqual([
+            [
+              { merchantId: owner.merchantId, warrantyId: body.id, operation: 'issue' },
+              'no claim link e-mailed: the customer e-mail belongs to a staff account',
+            ],
+          ])
+          expect(JSON.stringify(lines)).not.toContain(staff.email)
+        }
+      } finally {
+        info.mockRestore()
+      }
     })
   })
 
@@ -454,6 +517,7 @@ describe('POST /v1/merchant/warranties/issue', () => {
       expect((await issue(a.owner.token, renewed)).statusCode).toBe(409)
     })
 
+    // Only meaningful on PostgreSQL (the CI's PostgreSQL pass): PGlite runs one transaction at a time.
     it('issues exactly one of two concurrent requests for the same serial', async () => {
       const { merchant, owner, admin } = await tenant()
       const product = await createMerchantProduct(svc.deps.db, merchant.id)
@@ -463,9 +527,38 @@ describe('POST /v1/merchant/warranties/issue', () => {
         issue(admin.token, { serialNumber: serial.toLowerCase(), merchantProductId: product.id }),
       ])
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409])
-      const count = await svc.deps.db.$count(warranties, eq(warranties.merchantProductId, product.id))
-      expect(count).toBe(1)
+      const won = answers.find((r) => r.statusCode === 200)!.json()
+      const lost = answers.find((r) => r.statusCode === 409)!.json()
+      expect(lost).toEqual({
+        error: 'conflict',
+        message: 'An active warranty exists for this serial number and product',
+        details: [{ path: '/body/serialNumber', message: `already covered by ${won.warrantyCode}` }],
+      })
+      const rows = await svc.deps.db
+        .select()
+        .from(warranties)
+        .where(eq(warranties.merchantProductId, product.id))
+      expect(rows.map((r) => r.id)).toEqual([won.id])
     })
+  })
+
+  // The foreign-key path is only reached on PostgreSQL (the CI's PostgreSQL pass): on PGlite the
+  // issue waits for the whole deleting transaction and then finds no product.
+  it('answers 404 when the global product is deleted while the warranty is being issued', async () => {
+    const { merchant, owner } = await tenant()
+    const product = await createGlobalProduct(svc.deps.db)
+    let pending: ReturnType<typeof issue> | undefined
+    await svc.deps.db.transaction(async (tx) => {
+      await tx.delete(globalProducts).where(eq(globalProducts.id, product.id))
+      pending = issue(owner.token, { serialNumber: uniqueSerial(), globalProductId: product.id })
+      // PostgreSQL: the issue read the product (not yet deleted for it) and its insert now waits
+      // on the deleted row; it fails its foreign key once this commits.
+      await untilLockWaiter()
+    })
+    const res = await pending!
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ error: 'not_found', message: 'No such global product' })
+    expect(await svc.deps.db.$count(warranties, eq(warranties.merchantId, merchant.id))).toBe(0)
   })
 
   it('draws another warranty code when the drawn one is taken', async () => {
@@ -628,17 +721,34 @@ describe('POST /v1/merchant/warranties/:id/resend-notification', () => {
     expect(byHash.get(sha256(secondId!))!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000)
   })
 
-  it('answers 409 invalid_state without a customer e-mail, or with a staff e-mail', async () => {
+  it('answers the same 409 invalid_state without a customer e-mail and with any staff e-mail', async () => {
     const { owner, admin } = await tenant()
+    const other = await tenant()
+    const platformAdmin = await createUser(svc.deps, { role: 'ADMIN' })
+    const expected = { error: 'invalid_state', message: 'No notification can be sent for this warranty' }
     const bare = await issueWarranty(svc, owner)
     const res = await resend(bare.id, owner.token)
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ error: 'invalid_state', message: 'The warranty has no customer e-mail' })
-    const staff = await issueWarranty(svc, owner, { customerEmail: admin.email })
-    const staffRes = await resend(staff.id, owner.token)
-    expect(staffRes.statusCode).toBe(409)
-    expect(staffRes.json().error).toBe('invalid_state')
-    expect(await mailsAbout(svc.deps.db, 'warranty', staff.id)).toEqual([])
+    expect(res.json()).toEqual(expected)
+    const info = vi.spyOn(svc.deps.logger, 'info')
+    try {
+      for (const staff of [admin, other.owner, platformAdmin]) {
+        info.mockClear()
+        const warranty = await issueWarranty(svc, owner, { customerEmail: staff.email })
+        const staffRes = await resend(warranty.id, owner.token)
+        expect(staffRes.statusCode).toBe(409)
+        expect(staffRes.body).toBe(res.body)
+        expect(await mailsAbout(svc.deps.db, 'warranty', warranty.id)).toEqual([])
+        const lines = info.mock.calls.filter(([, msg]) => String(msg).includes('staff account'))
+        expect(lines.map(([fields]) => fields)).toEqual([
+          { merchantId: owner.merchantId, warrantyId: warranty.id, operation: 'issue' },
+          { merchantId: owner.merchantId, warrantyId: warranty.id, operation: 'resend' },
+        ])
+        expect(JSON.stringify(lines)).not.toContain(staff.email)
+      }
+    } finally {
+      info.mockRestore()
+    }
   })
 
   it('answers 429 with Retry-After after 3 resends in 15 minutes; another tenant cannot use them up', async () => {

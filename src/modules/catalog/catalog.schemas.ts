@@ -78,9 +78,6 @@ export const GlobalProductDeleted = Type.Object(
     unlinkedMerchantProducts: Type.Integer({
       description: 'Merchant products that referred to it; their globalProductId is now null',
     }),
-    unlinkedWarranties: Type.Integer({
-      description: 'Warranties that referred to it; their global product link is now null',
-    }),
   },
   { additionalProperties: false },
 )

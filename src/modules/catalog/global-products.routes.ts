@@ -88,9 +88,10 @@ export async function globalProductsRoutes(
       schema: {
         tags: ['global-products'],
         operationId: 'deleteGlobalProduct',
-        summary: 'Delete a global product; products and warranties that referred to it lose only the link',
+        summary:
+          'Delete a global product (409 while warranties refer to it; merchant products lose only the link)',
         params: IdParams,
-        response: { 200: GlobalProductDeleted, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: GlobalProductDeleted, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => globalProducts.delete(auditContext(request), request.params.id),

@@ -118,30 +118,40 @@ export class GlobalProductsService {
   }
 
   /**
-   * Deletes the product for good. Merchant products and warranties that referred to it keep
-   * everything else and lose only the link (the foreign keys are `on delete set null`); the
-   * audit row keeps the deleted product.
+   * Deletes the product for good. Merchant products that link it keep everything else and lose
+   * only the link (the foreign key is `on delete set null`); the audit row keeps the deleted
+   * product. A product that any warranty names answers 409 conflict and stays: its
+   * certificates (minted or still to be pinned) show it. The row lock taken first conflicts
+   * with the key-share lock a warranty insert takes on it, so a warranty issued concurrently
+   * is either counted here or fails its foreign key: none is unlinked.
    */
   async delete(
     ctx: AuditContext,
     id: string,
-  ): Promise<{ deleted: true; id: string; unlinkedMerchantProducts: number; unlinkedWarranties: number }> {
+  ): Promise<{ deleted: true; id: string; unlinkedMerchantProducts: number }> {
     return this.db.transaction(async (tx) => {
       const before = globalProductView(await this.lockOrThrow(tx, id))
+      const [issued] = await tx
+        .select({ id: warranties.id })
+        .from(warranties)
+        .where(eq(warranties.globalProductId, id))
+        .limit(1)
+      if (issued) {
+        throw new AppError(
+          'conflict',
+          'Warranties reference this global product: it cannot be deleted while they do',
+        )
+      }
       const [products] = await tx
         .select({ n: count() })
         .from(merchantProducts)
         .where(eq(merchantProducts.globalProductId, id))
-      const [issued] = await tx
-        .select({ n: count() })
-        .from(warranties)
-        .where(eq(warranties.globalProductId, id))
       await tx.delete(globalProducts).where(eq(globalProducts.id, id))
       const result = {
         deleted: true as const,
         id,
         unlinkedMerchantProducts: products?.n ?? 0,
-        unlinkedWarranties: issued?.n ?? 0,
+        // Always 0 now (a referenced product is not deleted); kept for the answer's shape.
       }
       await this.audit.record(tx, {
         ...ctx,

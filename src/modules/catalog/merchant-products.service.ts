@@ -43,13 +43,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SKU_UNIQUE = 'merchant_products_sku_unique'
 const GLOBAL_PRODUCT_FK = 'merchant_products_global_product_id_global_products_id_fk'
 
-/** The column stores cents exactly; more decimals would be rounded silently, so they are refused. */
-function assertPrice(price: number | null | undefined): void {
+/**
+ * Money columns (`numeric(14,2)`) store cents exactly; more decimals would be rounded silently,
+ * so they are refused (400 naming `path`). Exact for every 2-decimal value up to the column's
+ * maximum: the nearest double to n/100 is what `Math.round(price * 100) / 100` gives back (a
+ * tolerance on `price * 100` is not: its rounding error grows past 1e-6 above about 10^10).
+ * The range (> 0, at most 999999999999.99) is the schema's to check.
+ */
+export function assertPrice(price: number | null | undefined, path = '/body/price'): void {
   if (price === null || price === undefined) return
-  const cents = price * 100
-  if (Math.abs(cents - Math.round(cents)) > 1e-6) {
+  if (Math.round(price * 100) / 100 !== price) {
     throw new AppError('validation_error', 'The price has more than 2 decimals', [
-      { path: '/body/price', message: 'must have at most 2 decimals' },
+      { path, message: 'must have at most 2 decimals' },
     ])
   }
 }

@@ -47,7 +47,9 @@ export async function senderAddressesRoutes(
       schema: {
         tags: ['sender-addresses'],
         operationId: 'registerSenderAddress',
-        summary: 'Register a sender address; a verification link is e-mailed to it (valid 7 days)',
+        summary:
+          'Register a sender address; a verification link is e-mailed to it (valid 7 days). ' +
+          '30 per merchant per hour; 5 verification e-mails per address per hour',
         body: RegisterSenderBody,
         response: { 200: SenderAddress, ...errorResponses(400, 401, 403, 409, 429) },
       },

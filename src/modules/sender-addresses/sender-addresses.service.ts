@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Static } from 'typebox'
 import type { RateLimitRule } from '../../adapters/rate-limit/index.js'
 import type { Tx } from '../../db/client.js'
@@ -25,6 +26,19 @@ export type SenderAddressResponse = Static<typeof SenderAddress>
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
 /** Verification resends per address. */
 export const RESEND_VERIFICATION_LIMIT: RateLimitRule = { limit: 3, windowMs: 15 * 60_000 }
+/** Registrations (each e-mails a verification link) per merchant. */
+export const REGISTER_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 }
+/**
+ * Verification e-mails (registrations and resends) per target address, counted across every
+ * merchant: no one can make the service flood an address, however many merchants ask.
+ */
+export const VERIFICATION_EMAIL_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 }
+
+const TOO_MANY_EMAILS = 'Too many verification e-mails, try again later'
+
+/** The per-address counter's key: a hash, so that no address sits in the (shared) limiter store. */
+const addressKey = (email: string) =>
+  `sender:mail:${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`
 
 const notFound = () => new AppError('not_found', 'No such sender address')
 
@@ -59,7 +73,11 @@ export class SenderAddressesService {
     return toPage(rows, limit, toSenderAddressResponse)
   }
 
-  /** Registers an address (lower-cased) and e-mails it a verification link; taken: 409 conflict. */
+  /**
+   * Registers an address (lower-cased) and e-mails it a verification link; taken: 409 conflict.
+   * Limited per merchant and per target address (429); only a registration that would e-mail
+   * counts (a 409 does not), and one refused by a limit leaves nothing behind.
+   */
   async register(merchantId: string, email: string): Promise<SenderAddressResponse> {
     return this.deps.db.transaction(async (tx) => {
       const { token, hash } = createOneTimeToken()
@@ -70,6 +88,8 @@ export class SenderAddressesService {
         verifyExpiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
       })
       if (!row) throw new AppError('conflict', 'This merchant already has this sender address')
+      await this.limit(`sender:register:${merchantId}`, REGISTER_LIMIT)
+      await this.limit(addressKey(row.email), VERIFICATION_EMAIL_LIMIT)
       await this.emailVerification(tx, row, token)
       return toSenderAddressResponse(row)
     })
@@ -80,15 +100,8 @@ export class SenderAddressesService {
     const existing = await findSenderAddress(this.deps.db, merchantId, id)
     if (!existing) throw notFound()
     if (existing.verifiedAt) throw new AppError('invalid_state', 'The sender address is already verified')
-    const limit = await this.deps.limiter.hit(`sender:resend:${id}`, RESEND_VERIFICATION_LIMIT)
-    if (!limit.allowed) {
-      throw new AppError(
-        'too_many_requests',
-        'Too many verification e-mails for this address, try again later',
-        undefined,
-        limit.retryAfterSeconds,
-      )
-    }
+    await this.limit(`sender:resend:${id}`, RESEND_VERIFICATION_LIMIT)
+    await this.limit(addressKey(existing.email), VERIFICATION_EMAIL_LIMIT)
     return this.deps.db.transaction(async (tx) => {
       const { token, hash } = createOneTimeToken()
       const row = await replaceVerifyToken(tx, merchantId, id, {
@@ -117,6 +130,14 @@ export class SenderAddressesService {
   async verify(token: string): Promise<{ verified: true; email: string } | null> {
     const row = await verifyByTokenHash(this.deps.db, hashToken(token))
     return row ? { verified: true, email: row.email } : null
+  }
+
+  /** Counts one hit; over the rule: 429 with Retry-After (one message for every limit here). */
+  private async limit(key: string, rule: RateLimitRule): Promise<void> {
+    const result = await this.deps.limiter.hit(key, rule)
+    if (!result.allowed) {
+      throw new AppError('too_many_requests', TOO_MANY_EMAILS, undefined, result.retryAfterSeconds)
+    }
   }
 
   private async emailVerification(tx: Tx, row: SenderAddressRow, token: string): Promise<void> {

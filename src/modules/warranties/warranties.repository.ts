@@ -41,29 +41,26 @@ export async function findWarranty(db: DbOrTx, merchantId: string, id: string): 
   return rows[0] ?? null
 }
 
-export async function findWarrantyByCode(
+/**
+ * One page of a lookup, newest first: the warranty with this code (at most one row) or the
+ * warranties of this customer e-mail, at this merchant. Fetches `limit + 1` rows (see `toPage`).
+ */
+export async function lookupWarranties(
   db: DbOrTx,
   merchantId: string,
-  code: string,
-): Promise<WarrantyView | null> {
-  const rows = await selectView(db)
-    .where(and(eq(warranties.warrantyCode, code), eq(warranties.merchantId, merchantId)))
-    .limit(1)
-  return rows[0] ?? null
-}
-
-/** Lookup by customer e-mail answers at most this many (newest first). */
-export const LOOKUP_LIMIT = 200
-
-export async function findWarrantiesByEmail(
-  db: DbOrTx,
-  merchantId: string,
-  email: string,
+  by: { code: string } | { email: string },
+  page: { limit: number; cursor: Cursor | null },
 ): Promise<WarrantyView[]> {
   return selectView(db)
-    .where(and(eq(warranties.merchantId, merchantId), eq(warranties.customerEmail, email)))
+    .where(
+      and(
+        eq(warranties.merchantId, merchantId),
+        'code' in by ? eq(warranties.warrantyCode, by.code) : eq(warranties.customerEmail, by.email),
+        afterCursor(warranties, page.cursor),
+      ),
+    )
     .orderBy(...newestFirst(warranties))
-    .limit(LOOKUP_LIMIT)
+    .limit(page.limit + 1)
 }
 
 export interface WarrantyFilters {

@@ -7,8 +7,8 @@ import {
   IssueBody,
   IssueHeaders,
   LookupParams,
+  LookupQuery,
   Warranty,
-  WarrantyItems,
   WarrantyListQuery,
   WarrantyWithNotification,
 } from './warranties.schemas.js'
@@ -72,12 +72,14 @@ export async function warrantiesRoutes(
       schema: {
         tags: ['warranties'],
         operationId: 'lookupWarranties',
-        summary: "Find by warranty code (one item) or customer e-mail (that customer's warranties here)",
+        summary:
+          "Find by warranty code (one item) or customer e-mail (that customer's warranties here, newest first, in pages)",
         params: LookupParams,
-        response: { 200: WarrantyItems, ...errorResponses(400, 401, 403, 404) },
+        querystring: LookupQuery,
+        response: { 200: Page(Warranty), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => warranties.lookup(merchantIdOf(request), request.params.identifier),
+    async (request) => warranties.lookup(merchantIdOf(request), request.params.identifier, request.query),
   )
 
   app.get(

@@ -15,7 +15,13 @@ export const IssueBody = Type.Object(
     customerName: Type.Optional(Text(200)),
     locationId: Type.Optional(Uuid),
     invoiceNumber: Type.Optional(Text(200)),
-    purchasePrice: Type.Optional(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1e12 })),
+    purchasePrice: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 999_999_999_999.99,
+        description: 'Greater than 0, at most 2 decimals, at most 999999999999.99',
+      }),
+    ),
     purchaseDate: Type.Optional(DateTime),
     warrantyDurationMonths: Type.Optional(Type.Integer({ minimum: 1, maximum: 1200 })),
     expiresAt: Type.Optional(DateTime),
@@ -94,13 +100,9 @@ const warrantyFields = {
 
 export const Warranty = Type.Object(warrantyFields, { additionalProperties: false })
 
-export const NotificationOutcome = Type.Union(
-  [Type.Literal('queued'), Type.Literal('skipped'), Type.Literal('none')],
-  {
-    description:
-      'queued: a claim link e-mail is on its way; skipped: customerEmail belongs to a staff account, no link sent; none: no customerEmail',
-  },
-)
+export const NotificationOutcome = Type.Union([Type.Literal('queued'), Type.Literal('none')], {
+  description: 'queued: a claim link e-mail is on its way; none: no claim link is e-mailed',
+})
 
 /** The answer of issue and resend-notification: the warranty and what happened to its e-mail. */
 export const WarrantyWithNotification = Type.Object(
@@ -127,6 +129,8 @@ export const WarrantyListQuery = Type.Object(
   { additionalProperties: false },
 )
 
+export const LookupQuery = Type.Object({ ...PageQuery }, { additionalProperties: false })
+
 export const LookupParams = Type.Object(
   {
     identifier: Type.String({
@@ -137,5 +141,3 @@ export const LookupParams = Type.Object(
   },
   { additionalProperties: false },
 )
-
-export const WarrantyItems = Type.Object({ items: Type.Array(Warranty) }, { additionalProperties: false })

@@ -3,6 +3,8 @@ import type { Tx } from '../../db/client.js'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { decodeCursor, toPage } from '../../http/pagination.js'
+import { assertPrice } from '../catalog/merchant-products.service.js'
+import { isForeignKeyViolation } from '../catalog/sql-helpers.js'
 import {
   createClaimLink,
   expireOpenClaimLinks,
@@ -18,13 +20,12 @@ import {
   findGlobalProductNames,
   findIdempotencyKey,
   findMerchantProduct,
-  findWarrantiesByEmail,
   findWarranty,
-  findWarrantyByCode,
   insertWarranty,
   listWarranties,
   lockIdempotencyKey,
   lockSerial,
+  lookupWarranties,
   merchantName,
   resetFailedMint,
   saveIdempotencyKey,
@@ -67,7 +68,32 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 
 const notFound = () => new AppError('not_found', 'No such warranty')
 
+/**
+ * The one answer of a resend when no claim link can be e-mailed: no customer e-mail, or one
+ * that belongs to a staff account. The two are not told apart (a staff account may be another
+ * merchant's user: its existence is not the caller's to learn).
+ */
+const noNotification = () => new AppError('invalid_state', 'No notification can be sent for this warranty')
+
 const trimmed = (value: string | undefined) => (value === undefined ? null : value.trim())
+
+const GLOBAL_PRODUCT_FK = 'warranties_global_product_id_global_products_id_fk'
+
+/**
+ * `insertWarranty`, but a global product deleted by a concurrent transaction after it was read
+ * (the insert's foreign-key check waits for that delete, then fails) answers 404 like an
+ * unknown one, not 500.
+ */
+async function insertWarrantyOr404(...args: Parameters<typeof insertWarranty>) {
+  try {
+    return await insertWarranty(...args)
+  } catch (err) {
+    if (isForeignKeyViolation(err, GLOBAL_PRODUCT_FK)) {
+      throw new AppError('not_found', 'No such global product')
+    }
+    throw err
+  }
+}
 
 /**
  * Warranty issuance, lookup and notification: every write and the e-mail it causes happen
@@ -89,14 +115,18 @@ export class WarrantiesService {
    * the same key and body; another body with that key is refused.
    */
   async issue(actor: IssueActor, input: IssueInput, idempotencyKey?: string): Promise<IssueResult> {
+    assertPrice(input.purchasePrice, '/body/purchasePrice')
     const idempotency =
       idempotencyKey === undefined ? null : { key: idempotencyKey, hash: requestHash(input) }
+    let staffEmail = false
     const result = await this.deps.db.transaction(async (tx): Promise<IssueResult> => {
       if (idempotency) {
         const replay = await this.replay(tx, actor.merchantId, idempotency)
         if (replay) return { body: replay, replayed: true }
       }
-      const body = await this.issueIn(tx, actor, input)
+      const issued = await this.issueIn(tx, actor, input)
+      staffEmail = issued.staffEmail
+      const body = issued.body
       if (idempotency) {
         await saveIdempotencyKey(tx, {
           merchantId: actor.merchantId,
@@ -111,6 +141,7 @@ export class WarrantiesService {
     })
     // The PENDING warranty is the durable record of the work; this only wakes the minter.
     if (!result.replayed) this.shared.minting.wake()
+    if (!result.replayed && staffEmail) this.logStaffEmail(actor.merchantId, result.body.id, 'issue')
     return result
   }
 
@@ -132,14 +163,21 @@ export class WarrantiesService {
       return null
     }
     if (stored.requestHash !== idempotency.hash) throw new AppError('idempotency_key_reused')
-    return stored.responseBody as WarrantyWithNotificationResponse
+    const body = stored.responseBody as WarrantyWithNotificationResponse
+    // Stored before `skipped` was folded into `none` (a staff e-mail): answered as it is now.
+    if ((body.notification as string) === 'skipped') return { ...body, notification: 'none' }
+    return body
   }
 
+  /**
+   * Issues in the caller's transaction. `staffEmail`: the customer e-mail belongs to a staff
+   * account, so no customer, claim link or e-mail was made (the answer says only `none`).
+   */
   private async issueIn(
     tx: Tx,
     actor: IssueActor,
     input: IssueInput,
-  ): Promise<WarrantyWithNotificationResponse> {
+  ): Promise<{ body: WarrantyWithNotificationResponse; staffEmail: boolean }> {
     const now = new Date()
     const product = input.merchantProductId
       ? await findMerchantProduct(tx, actor.merchantId, input.merchantProductId)
@@ -179,7 +217,7 @@ export class WarrantiesService {
     const customerEmail = input.customerEmail === undefined ? null : normalizeEmail(input.customerEmail)
     const customerName = trimmed(input.customerName)
     const customer = customerEmail ? await findOrCreateCustomer(tx, customerEmail, customerName) : null
-    const inserted = await insertWarranty(
+    const inserted = await insertWarrantyOr404(
       tx,
       {
         ...key,
@@ -209,10 +247,11 @@ export class WarrantiesService {
     if (customer?.kind === 'customer') {
       await this.emailClaimLink(tx, warranty, customer.id)
       notification = 'queued'
-    } else if (customer?.kind === 'staff') {
-      notification = 'skipped'
     }
-    return { ...toWarrantyResponse(warranty, now), notification }
+    return {
+      body: { ...toWarrantyResponse(warranty, now), notification },
+      staffEmail: customer?.kind === 'staff',
+    }
   }
 
   async get(merchantId: string, id: string): Promise<WarrantyResponse> {
@@ -235,22 +274,27 @@ export class WarrantiesService {
   }
 
   /**
-   * A warranty code (one item) or a customer e-mail (that customer's warranties at this
-   * merchant, newest first). Nothing found: 404.
+   * A warranty code (a list of one) or a customer e-mail (that customer's warranties at this
+   * merchant), newest first, in pages. Nothing at all found (first page empty): 404.
    */
-  async lookup(merchantId: string, identifier: string): Promise<{ items: WarrantyResponse[] }> {
+  async lookup(
+    merchantId: string,
+    identifier: string,
+    query: { limit?: number; cursor?: string } = {},
+  ): Promise<{ items: WarrantyResponse[]; nextCursor: string | null }> {
+    const limit = query.limit ?? 50
+    const cursor = decodeCursor(query.cursor)
     const text = identifier.trim()
-    let rows: WarrantyView[] = []
-    if (text.includes('@')) {
-      rows = await findWarrantiesByEmail(this.deps.db, merchantId, normalizeEmail(text))
-    } else {
-      const code = parseWarrantyCode(text)
-      const row = code ? await findWarrantyByCode(this.deps.db, merchantId, code) : null
-      rows = row ? [row] : []
-    }
-    if (rows.length === 0) throw new AppError('not_found', 'No warranty matches this code or e-mail')
+    const isEmail = text.includes('@')
+    const code = isEmail ? null : parseWarrantyCode(text)
+    const by = isEmail ? { email: normalizeEmail(text) } : code ? { code } : null
+    const nothing = () => new AppError('not_found', 'No warranty matches this code or e-mail')
+    if (!by) throw nothing()
+    const rows = await lookupWarranties(this.deps.db, merchantId, by, { limit, cursor })
+    // A later page may be empty (the cursor was the last row); only an empty first page is a 404.
+    if (rows.length === 0 && !cursor) throw nothing()
     const now = new Date()
-    return { items: rows.map((row) => toWarrantyResponse(row, now)) }
+    return toPage(rows, limit, (row) => toWarrantyResponse(row, now))
   }
 
   /** Puts a FAILED mint back to PENDING (error cleared, attempts kept) and schedules it again. */
@@ -275,12 +319,10 @@ export class WarrantiesService {
   async resendNotification(merchantId: string, id: string): Promise<WarrantyWithNotificationResponse> {
     const existing = await findWarranty(this.deps.db, merchantId, id)
     if (!existing) throw notFound()
-    if (!existing.customerEmail) throw new AppError('invalid_state', 'The warranty has no customer e-mail')
+    if (!existing.customerEmail) throw noNotification()
     if (await isStaffEmail(this.deps.db, existing.customerEmail)) {
-      throw new AppError(
-        'invalid_state',
-        'The customer e-mail belongs to a staff account: no claim link is sent',
-      )
+      this.logStaffEmail(merchantId, id, 'resend')
+      throw noNotification()
     }
     const limit = await this.deps.limiter.hit(`warranty:resend:${id}`, RESEND_NOTIFICATION_LIMIT)
     if (!limit.allowed) {
@@ -296,7 +338,9 @@ export class WarrantiesService {
       if (!warranty?.customerEmail) throw notFound()
       const customer = await findOrCreateCustomer(tx, warranty.customerEmail, warranty.customerName)
       if (customer.kind !== 'customer') {
-        throw new AppError('invalid_state', 'The customer e-mail belongs to a staff account')
+        // Became a staff address since the check above.
+        this.logStaffEmail(merchantId, id, 'resend')
+        throw noNotification()
       }
       if (warranty.customerId !== customer.id) await setWarrantyCustomer(tx, id, customer.id)
       await expireOpenClaimLinks(tx, id)
@@ -305,6 +349,17 @@ export class WarrantiesService {
       if (!updated) throw notFound()
       return { ...toWarrantyResponse(updated), notification: 'queued' as const }
     })
+  }
+
+  /**
+   * The real reason behind a `none` or a refused resend, for operators only: the answer does
+   * not tell it, and the line holds no e-mail address.
+   */
+  private logStaffEmail(merchantId: string, warrantyId: string, operation: 'issue' | 'resend'): void {
+    this.deps.logger.info(
+      { merchantId, warrantyId, operation },
+      'no claim link e-mailed: the customer e-mail belongs to a staff account',
+    )
   }
 
   private async emailClaimLink(tx: Tx, warranty: WarrantyView, customerId: string): Promise<void> {
