@@ -79,10 +79,14 @@ export async function buildApp({
       const existing = route.preValidation
       const refuseBody = async (request: FastifyRequest) => {
         if (request.body !== undefined) {
-          throw new AppError('validation_error', undefined, [{ path: '/body', message: 'this route takes no body' }])
+          throw new AppError('validation_error', undefined, [
+            { path: '/body', message: 'this route takes no body' },
+          ])
         }
       }
-      route.preValidation = existing ? [refuseBody, ...(Array.isArray(existing) ? existing : [existing])] : refuseBody
+      route.preValidation = existing
+        ? [refuseBody, ...(Array.isArray(existing) ? existing : [existing])]
+        : refuseBody
     }
   })
 

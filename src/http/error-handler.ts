@@ -52,7 +52,14 @@ function fromStatus(status: number): ErrorCode {
   return 'validation_error'
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'])
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+])
 // PostgreSQL: admin/crash shutdown, cannot connect now, too many connections.
 const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300'])
 const DOWN_MESSAGE =
@@ -66,7 +73,10 @@ export function dependencyDown(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof AdapterError) return e.retryable
     const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || PG_UNAVAILABLE.has(code) || code.startsWith('08'))) {
+    if (
+      typeof code === 'string' &&
+      (UNREACHABLE_CODES.has(code) || PG_UNAVAILABLE.has(code) || code.startsWith('08'))
+    ) {
       return true
     }
     if (e instanceof Error && DOWN_MESSAGE.test(e.message)) return true

@@ -31,7 +31,11 @@ describe('a certificate keeps its identity across mint attempts', () => {
       await setMinterRole(svc.deps.chain, true)
     }
     await svc.deps.db.update(merchants).set({ name: 'Renamed Ltd' }).where(eq(merchants.id, merchant.id))
-    const retried = await svc.request({ method: 'POST', url: `/v1/merchant/warranties/${id}/retry-mint`, token: owner.token })
+    const retried = await svc.request({
+      method: 'POST',
+      url: `/v1/merchant/warranties/${id}/retry-mint`,
+      token: owner.token,
+    })
     expect(retried.statusCode).toBe(200)
     const [minted] = await waitFor(async () => {
       const rows = await warrantiesById(svc.deps.db, [id])

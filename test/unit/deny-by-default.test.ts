@@ -25,7 +25,9 @@ describe('deny by default', () => {
     await app.ready()
     expect((await app.inject({ method: 'GET', url: '/open' })).statusCode).toBe(200)
     // CRON_SECRET unset: the cron route refuses every call.
-    expect((await app.inject({ method: 'POST', url: '/cron', headers: { 'x-cron-secret': '' } })).statusCode).toBe(401)
+    expect(
+      (await app.inject({ method: 'POST', url: '/cron', headers: { 'x-cron-secret': '' } })).statusCode,
+    ).toBe(401)
     await app.close()
   })
 })

@@ -96,7 +96,10 @@ export class AuthService {
         'too_many_requests',
         'Too many login attempts, try again later',
         undefined,
-        Math.max(byEmail.allowed ? 0 : byEmail.retryAfterSeconds, byAddress.allowed ? 0 : byAddress.retryAfterSeconds),
+        Math.max(
+          byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
+          byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
+        ),
       )
     }
 
