@@ -72,7 +72,8 @@ export async function buildApp({
   // parameters unless declared, and no body on a route that takes none.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/docs')) return
-    const schema = (route.schema ??= {}) as Record<string, unknown>
+    route.schema ??= {}
+    const schema = route.schema as Record<string, unknown>
     schema.querystring ??= NO_QUERY
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     if (!schema.body && methods.some((m) => BODY_METHODS.has(m))) {
