@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { globalProducts, merchantProducts, warranties } from '../../src/db/schema/index.js'
 import {
+  adminAndOthers,
   auditRowsOf,
   createGlobalProduct,
   createMerchantProduct,
@@ -13,7 +14,7 @@ import {
   validGtin,
   withWrongCheckDigit,
 } from '../support/catalog-factories.js'
-import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
+import { createMerchantWithUsers, type TestUser } from '../support/factories.js'
 import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
 
 let svc: TestService
@@ -22,17 +23,7 @@ let others: { label: string; token: string }[]
 
 beforeAll(async () => {
   svc = await createTestService()
-  admin = await createUser(svc.deps, { role: 'ADMIN' })
-  const [tenant, customer, provider] = await Promise.all([
-    createMerchantWithUsers(svc.deps),
-    createUser(svc.deps, { role: 'CUSTOMER', password: null }),
-    createUser(svc.deps, { role: 'SERVICE_PROVIDER' }),
-  ])
-  others = [
-    { label: 'merchant owner', token: tenant.owner.token },
-    { label: 'customer', token: customer.token },
-    { label: 'service provider', token: provider.token },
-  ]
+  ;({ admin, others } = await adminAndOthers(svc))
 })
 afterAll(() => svc?.close())
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditRowsOf, expectPagesOf7, ISO, tag, UUID } from '../support/catalog-factories.js'
-import { createMerchant, createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
+import { adminAndOthers, auditRowsOf, expectPagesOf7, ISO, tag, UUID } from '../support/catalog-factories.js'
+import { createMerchant, type TestUser } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
 
 let svc: TestService
@@ -9,17 +9,7 @@ let others: { label: string; token: string }[]
 
 beforeAll(async () => {
   svc = await createTestService()
-  admin = await createUser(svc.deps, { role: 'ADMIN' })
-  const [tenant, customer, provider] = await Promise.all([
-    createMerchantWithUsers(svc.deps),
-    createUser(svc.deps, { role: 'CUSTOMER', password: null }),
-    createUser(svc.deps, { role: 'SERVICE_PROVIDER' }),
-  ])
-  others = [
-    { label: 'merchant owner', token: tenant.owner.token },
-    { label: 'customer', token: customer.token },
-    { label: 'service provider', token: provider.token },
-  ]
+  ;({ admin, others } = await adminAndOthers(svc))
 })
 afterAll(() => svc?.close())
 

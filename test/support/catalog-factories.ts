@@ -12,6 +12,7 @@ import {
   type WarrantyRow,
   warranties,
 } from '../../src/db/schema/index.js'
+import { createMerchantWithUsers, createUser, type TestUser } from './factories.js'
 import type { TestService } from './harness.js'
 
 /** `body` followed by its GS1 check digit. */
@@ -150,3 +151,23 @@ export async function expectPagesOf7<T extends Listed>(
 
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** An admin, and one caller of every other role (a merchant owner, a customer, a service provider) for 403 checks. */
+export async function adminAndOthers(
+  svc: TestService,
+): Promise<{ admin: TestUser; others: { label: string; token: string }[] }> {
+  const [admin, tenant, customer, provider] = await Promise.all([
+    createUser(svc.deps, { role: 'ADMIN' }),
+    createMerchantWithUsers(svc.deps),
+    createUser(svc.deps, { role: 'CUSTOMER', password: null }),
+    createUser(svc.deps, { role: 'SERVICE_PROVIDER' }),
+  ])
+  return {
+    admin,
+    others: [
+      { label: 'merchant owner', token: tenant.owner.token },
+      { label: 'customer', token: customer.token },
+      { label: 'service provider', token: provider.token },
+    ],
+  }
+}

@@ -377,22 +377,24 @@ export class MintingService {
 
   /** A definite failure (a revert, or given up): the batch's warranties become FAILED with the reason. */
   private async failBatch(batch: MintBatchRow, reason: string): Promise<Outcome> {
-    await this.deps.db.transaction(async (tx) => {
-      await tx
-        .update(mintBatches)
-        .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
-        .where(eq(mintBatches.id, batch.id))
-      await tx
-        .update(warranties)
-        .set({ mintStatus: 'FAILED', mintError: reason, updatedAt: sql`now()` })
-        .where(and(eq(warranties.mintBatchId, batch.id), eq(warranties.mintStatus, 'MINTING')))
-    })
+    await this.closeBatch(batch, reason, { mintStatus: 'FAILED', mintError: reason })
     this.deps.logger.error({ batch: batch.id, start: batch.startTokenId, reason }, 'batch failed')
     return 'failed'
   }
 
   /** The batch cannot be minted at its ids (taken): its warranties go back to pending for a new batch. */
   private async requeue(batch: MintBatchRow, reason: string): Promise<Outcome> {
+    await this.closeBatch(batch, reason, { mintStatus: 'PENDING', tokenId: null })
+    this.deps.logger.warn({ batch: batch.id, start: batch.startTokenId, reason }, 'batch requeued')
+    return 'requeued'
+  }
+
+  /** Marks the batch FAILED and moves its warranties still MINTING to `next`, in one transaction. */
+  private async closeBatch(
+    batch: MintBatchRow,
+    reason: string,
+    next: Pick<typeof warranties.$inferInsert, 'mintStatus' | 'mintError' | 'tokenId'>,
+  ): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       await tx
         .update(mintBatches)
@@ -400,11 +402,9 @@ export class MintingService {
         .where(eq(mintBatches.id, batch.id))
       await tx
         .update(warranties)
-        .set({ mintStatus: 'PENDING', tokenId: null, updatedAt: sql`now()` })
+        .set({ ...next, updatedAt: sql`now()` })
         .where(and(eq(warranties.mintBatchId, batch.id), eq(warranties.mintStatus, 'MINTING')))
     })
-    this.deps.logger.warn({ batch: batch.id, start: batch.startTokenId, reason }, 'batch requeued')
-    return 'requeued'
   }
 
   /**
