@@ -3,6 +3,8 @@ import { base36 } from 'multiformats/bases/base36'
 import { CID } from 'multiformats/cid'
 import { Type } from 'typebox'
 import { MAX_PATH_DEPTH, MAX_PATH_LENGTH, type PinningPort } from '../../adapters/pinning/port.js'
+import { AppError } from '../../errors.js'
+import { errorResponses } from '../../http/schemas.js'
 
 /**
  * The read-only IPFS gateway: `GET /ipfs/{cid}` and `GET /ipfs/{cid}/{path}` serve
@@ -17,11 +19,6 @@ export async function ipfsRoutes(app: FastifyInstance, opts: { pinning: PinningP
     maxLength: 100,
     description: 'A CID: CIDv1 (base32 `bafy…`/`bafk…`, base36 `k…`) or CIDv0 (`Qm…`)',
   })
-  const errorBody = Type.Object({
-    error: Type.String(),
-    message: Type.String(),
-    details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  })
   const response = {
     200: Type.Unknown({
       description:
@@ -29,15 +26,13 @@ export async function ipfsRoutes(app: FastifyInstance, opts: { pinning: PinningP
         'a JSON listing {cid, entries: [{name, cid, size}]}',
     }),
     304: Type.Null({ description: 'Not modified: the If-None-Match ETag matches' }),
-    400: errorBody,
-    404: errorBody,
+    ...errorResponses(400, 404),
   }
 
   app.get<{ Params: { cid: string } }>(
     '/ipfs/:cid',
     {
       config: { auth: 'public' },
-      attachValidation: true,
       schema: {
         tags: ['ipfs'],
         operationId: 'getIpfsContent',
@@ -53,7 +48,6 @@ export async function ipfsRoutes(app: FastifyInstance, opts: { pinning: PinningP
     '/ipfs/:cid/*',
     {
       config: { auth: 'public' },
-      attachValidation: true,
       schema: {
         tags: ['ipfs'],
         operationId: 'getIpfsContentByPath',
@@ -76,31 +70,16 @@ async function serve(
   cidText: string,
   path: string,
 ): Promise<FastifyReply> {
-  if (request.validationError) {
-    const context = request.validationError.validationContext ?? 'params'
-    const failures: { instancePath?: string; message?: string }[] = request.validationError.validation ?? []
-    const details = failures.map((v) => ({
-      path: `/${context}${v.instancePath ?? ''}`,
-      message: v.message ?? 'is invalid',
-    }))
-    return sendError(reply, 400, 'validation_error', 'the request path is invalid', details)
-  }
   const cid = parseCid(cidText)
   if (!cid) {
-    return sendError(reply, 400, 'validation_error', 'cid is not a valid CID', [
-      { path: '/params/cid', message: 'must be a CIDv1 (base32 or base36) or a CIDv0' },
-    ])
+    throw invalid('cid is not a valid CID', '/params/cid', 'must be a CIDv1 (base32 or base36) or a CIDv0')
   }
   if (path.length > MAX_PATH_LENGTH) {
-    return sendError(reply, 400, 'validation_error', 'the path is too long', [
-      { path: '/params/*', message: `must be at most ${MAX_PATH_LENGTH} characters` },
-    ])
+    throw invalid('the path is too long', '/params/*', `must be at most ${MAX_PATH_LENGTH} characters`)
   }
   const names = path.split('/').filter((n) => n !== '')
   if (names.length > MAX_PATH_DEPTH) {
-    return sendError(reply, 400, 'validation_error', 'the path is too deep', [
-      { path: '/params/*', message: `must have at most ${MAX_PATH_DEPTH} segments` },
-    ])
+    throw invalid('the path is too deep', '/params/*', `must have at most ${MAX_PATH_DEPTH} segments`)
   }
   const cidPath = [cid.toString(), ...names].join('/')
   const ipfsPath = ['/ipfs', cidText, ...names.map(encodeURIComponent)].join('/')
@@ -118,7 +97,7 @@ async function serve(
     if (immutable(request, reply, dir.cid, ipfsPath)) return reply.code(304).send()
     return reply.header('content-type', 'application/json').send({ cid: dir.cid, entries: dir.entries })
   }
-  return sendError(reply, 404, 'not_found', `nothing is stored at ${ipfsPath}`)
+  throw new AppError('not_found', `nothing is stored at ${ipfsPath}`)
 }
 
 /** Sets the headers of immutable content; true when the client's copy is current (304). */
@@ -158,16 +137,5 @@ function isJson(bytes: Uint8Array): boolean {
   }
 }
 
-/**
- * Error bodies of the service contract, sent directly to keep this module free of
- * src/errors.ts while it is written; to become `throw new AppError(...)`.
- */
-function sendError(
-  reply: FastifyReply,
-  status: 400 | 404,
-  error: 'validation_error' | 'not_found',
-  message: string,
-  details?: { path: string; message: string }[],
-): FastifyReply {
-  return reply.code(status).send(details ? { error, message, details } : { error, message })
-}
+const invalid = (message: string, path: string, detail: string) =>
+  new AppError('validation_error', message, [{ path, message: detail }])

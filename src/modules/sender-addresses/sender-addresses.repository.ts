@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
-import { merchants, type SenderAddressRow, senderAddresses } from '../../db/schema/index.js'
+import { type SenderAddressRow, senderAddresses } from '../../db/schema/index.js'
 import { afterCursor, type Cursor, newestFirst } from '../../http/pagination.js'
 
 export async function listSenderAddresses(
@@ -89,14 +89,4 @@ export async function deleteSenderAddress(db: DbOrTx, merchantId: string, id: st
     .where(and(eq(senderAddresses.id, id), eq(senderAddresses.merchantId, merchantId)))
     .returning({ id: senderAddresses.id })
   return rows.length > 0
-}
-
-export async function merchantName(db: DbOrTx, merchantId: string): Promise<string> {
-  const rows = await db
-    .select({ name: merchants.name })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId))
-    .limit(1)
-  if (!rows[0]) throw new Error(`merchant ${merchantId} not found`)
-  return rows[0].name
 }

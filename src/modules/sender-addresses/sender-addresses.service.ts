@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Static } from 'typebox'
 import type { RateLimitRule } from '../../adapters/rate-limit/index.js'
 import type { Tx } from '../../db/client.js'
@@ -8,13 +7,13 @@ import { AppError } from '../../errors.js'
 import { decodeCursor, toPage } from '../../http/pagination.js'
 import { createOneTimeToken, hashToken } from '../customers/one-time-tokens.js'
 import type { MailOutbox } from '../mail/mail.service.js'
+import { merchantName } from '../merchants/merchants.repository.js'
 import { normalizeEmail } from '../users/users.repository.js'
 import {
   deleteSenderAddress,
   findSenderAddress,
   insertSenderAddress,
   listSenderAddresses,
-  merchantName,
   replaceVerifyToken,
   verifyByTokenHash,
 } from './sender-addresses.repository.js'
@@ -37,8 +36,7 @@ export const VERIFICATION_EMAIL_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 
 const TOO_MANY_EMAILS = 'Too many verification e-mails, try again later'
 
 /** The per-address counter's key: a hash, so that no address sits in the (shared) limiter store. */
-const addressKey = (email: string) =>
-  `sender:mail:${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`
+const addressKey = (email: string) => `sender:mail:${hashToken(normalizeEmail(email))}`
 
 const notFound = () => new AppError('not_found', 'No such sender address')
 

@@ -5,7 +5,6 @@ import {
   idempotencyKeys,
   type MintStatus,
   merchantProducts,
-  merchants,
   type WarrantyRow,
   warranties,
 } from '../../db/schema/index.js'
@@ -141,16 +140,6 @@ export async function findGlobalProductNames(
     .where(eq(globalProducts.id, id))
     .limit(1)
   return rows[0] ?? null
-}
-
-export async function merchantName(db: DbOrTx, merchantId: string): Promise<string> {
-  const rows = await db
-    .select({ name: merchants.name })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId))
-    .limit(1)
-  if (!rows[0]) throw new Error(`merchant ${merchantId} not found`)
-  return rows[0].name
 }
 
 /** What makes two warranties duplicates: merchant, product (merchant, else global, else none), serial. */

@@ -12,6 +12,7 @@ import {
   isStaffEmail,
 } from '../customers/customers.repository.js'
 import type { MailOutbox } from '../mail/mail.service.js'
+import { merchantName } from '../merchants/merchants.repository.js'
 import type { MintingService } from '../minting/minting.service.js'
 import { normalizeEmail } from '../users/users.repository.js'
 import {
@@ -26,7 +27,6 @@ import {
   lockIdempotencyKey,
   lockSerial,
   lookupWarranties,
-  merchantName,
   resetFailedMint,
   saveIdempotencyKey,
   setWarrantyCustomer,

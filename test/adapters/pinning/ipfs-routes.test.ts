@@ -5,6 +5,8 @@ import * as raw from 'multiformats/codecs/raw'
 import { sha256 } from 'multiformats/hashes/sha2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EmbeddedPinning } from '../../../src/adapters/pinning/embedded-pinning.js'
+import { registerErrorHandling } from '../../../src/http/error-handler.js'
+import { ErrorBody } from '../../../src/http/schemas.js'
 import { ipfsRoutes } from '../../../src/modules/ipfs/ipfs.routes.js'
 import { json, silentLogger, tempDirs } from './support.js'
 
@@ -38,6 +40,9 @@ describe.each(validators)('GET /ipfs/{cid}[/{path}] with $validator', ({ setUp }
       ])
     ).cid
     app = setUp(Fastify())
+    // The service's own error handling and shared error schema, as app.ts installs them.
+    registerErrorHandling(app)
+    app.addSchema(ErrorBody)
     app.addHook('onRoute', (route) => {
       routes.push(route)
     })
