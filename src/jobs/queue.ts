@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
-import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
+import { fromPglite, PgBoss } from 'pg-boss'
 import type { Logger } from 'pino'
-import type { Database, Tx } from '../db/client.js'
+import type { Database } from '../db/client.js'
 
 /** What a job handler gets besides its payload. */
 export interface JobContext {
@@ -34,13 +33,6 @@ export interface JobDefinition<T extends object = object> {
    */
   policy?: 'standard' | 'stately'
   handler(data: T, ctx: JobContext): Promise<void>
-}
-
-export interface SendOptions {
-  /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
-  tx?: Tx
-  singletonKey?: string
-  startAfter?: Date | number
 }
 
 export function defineJob<T extends object>(def: JobDefinition<T>): JobDefinition<T> {
@@ -127,15 +119,15 @@ export class JobQueue {
     }
   }
 
-  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+  /**
+   * Enqueues a job. The service's durable work lives in its own rows (warranties pending a
+   * mint, the e-mail outbox), written in the changes' transactions; jobs only wake workers.
+   */
+  async send<T extends object>(name: string, data: T): Promise<string | null> {
     if (!this.definitions.has(name)) throw new Error(`unknown job ${name}`)
-    const { tx, ...rest } = options
-    return this.boss.send(name, data, {
-      ...(rest.singletonKey ? { singletonKey: rest.singletonKey } : {}),
-      ...(rest.startAfter ? { startAfter: rest.startAfter } : {}),
-      ...(tx ? { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) } : {}),
-    })
+    return this.boss.send(name, data)
   }
+
 
   async stop(): Promise<void> {
     if (!this.started) return
