@@ -128,7 +128,6 @@ export class JobQueue {
     return this.boss.send(name, data)
   }
 
-
   async stop(): Promise<void> {
     if (!this.started) return
     this.started = false
