@@ -14,6 +14,9 @@ const ALGORITHM = 'HS256'
 
 const CACHE_SIZE = 10_000
 
+/** User ids are uuids; a subject of any other shape is refused here, before it reaches a query. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /** Access tokens: HS256 with a pinned algorithm, issuer, audience and expiry. */
 export class TokenService {
   private readonly key: Uint8Array
@@ -71,8 +74,10 @@ export class TokenService {
       const { sub, role, tv, exp } = payload
       if (
         typeof sub !== 'string' ||
+        !UUID.test(sub) ||
         typeof role !== 'string' ||
         typeof tv !== 'number' ||
+        !Number.isSafeInteger(tv) ||
         typeof exp !== 'number'
       ) {
         return null
