@@ -11,6 +11,7 @@ import type { Deps } from './deps.js'
 import { AppError } from './errors.js'
 import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/error-handler.js'
+import { clientErrorHandler, registerInputHardening, routerErrorHandler } from './http/input-hardening.js'
 import { ErrorBody } from './http/schemas.js'
 import { auditRoutes } from './modules/audit/audit.routes.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -63,6 +64,8 @@ export async function buildApp({
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    frameworkErrors: routerErrorHandler,
+    clientErrorHandler,
   }).setValidatorCompiler(TypeBoxValidatorCompiler)
 
   // First, so that its onRoute hook (deny by default) has settled each route's auth before it is recorded.
@@ -123,6 +126,7 @@ export async function buildApp({
   })
 
   registerErrorHandling(app)
+  registerInputHardening(app)
   app.addSchema(ErrorBody)
 
   await app.register(helmet, {

@@ -45,9 +45,11 @@ const PARSER_ERRORS: Record<string, ErrorCode> = {
 
 function fromStatus(status: number): ErrorCode {
   if (status === 404) return 'not_found'
+  if (status === 408) return 'request_timeout'
   if (status === 413) return 'payload_too_large'
   if (status === 415) return 'invalid_json'
   if (status === 429) return 'too_many_requests'
+  if (status === 431) return 'headers_too_large'
   if (status === 503) return 'unavailable'
   return 'validation_error'
 }
