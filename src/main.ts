@@ -37,9 +37,9 @@ async function main(): Promise<void> {
     stopping = true
     logger.info({ signal }, 'stopping')
     const force = setTimeout(() => {
-      logger.error('did not stop within 30 s, exiting')
+      logger.error('did not stop within 15 s, exiting')
       process.exit(1)
-    }, 30_000)
+    }, 15_000)
     force.unref()
     try {
       await service.close()

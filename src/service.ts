@@ -10,6 +10,8 @@ export type ServiceRole = 'api' | 'worker' | 'all'
 
 const MAIL_SWEEP_MS = 2000
 const IDEMPOTENCY_SWEEP_MS = 10 * 60_000
+/** How long requests in flight may take to finish at stop before their connections are cut. */
+const HTTP_GRACE_MS = 3_000
 
 export interface RunningService {
   deps: Deps
@@ -39,6 +41,7 @@ export async function startService(
   try {
     const services = createServices(deps)
     deps.queue.register(...createJobs(deps, services))
+    // Jobs left running by a process that died are released here, so work resumes at once.
     await deps.queue.start({ work: role !== 'api', exclude: options.excludeJobs ?? [] })
     // A worker resumes whatever a previous process left unminted (a crash, an outage), and
     // keeps checking, in case a wake-up after an issue was lost.
@@ -74,12 +77,15 @@ export async function startService(
       deps,
       services,
       app,
+      // In order: workers told to finish what they hold and take nothing new; the HTTP server
+      // stops accepting and lets requests in flight finish (bounded); the job queue waits for
+      // running handlers (bounded); then mail, pinning, chain and database close.
       close: () => {
         closing ??= (async () => {
           for (const sweeper of sweepers) clearInterval(sweeper)
           services.minting.stop()
           services.mailOutbox.stop()
-          if (app) await app.close()
+          if (app) await closeHttp(app, HTTP_GRACE_MS)
           await closeDeps(deps)
         })()
         return closing
@@ -89,5 +95,15 @@ export async function startService(
     if (app) await app.close().catch(() => undefined)
     await closeDeps(deps).catch(() => undefined)
     throw err
+  }
+}
+
+/** Stops accepting requests; those in flight get `graceMs` to finish, then their connections are cut. */
+async function closeHttp(app: FastifyInstance, graceMs: number): Promise<void> {
+  const timer = setTimeout(() => app.server.closeAllConnections(), graceMs)
+  try {
+    await app.close()
+  } finally {
+    clearTimeout(timer)
   }
 }

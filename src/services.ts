@@ -15,6 +15,9 @@ import { StatsService } from './modules/stats/stats.service.js'
 import { warrantyJobs } from './modules/warranties/warranties.jobs.js'
 import { WarrantiesService } from './modules/warranties/warranties.service.js'
 
+/** Database lock key held by a minting run (an arbitrary constant). */
+const MINT_LOCK = 727_274_002
+
 /** The feature services, built once from the deps and shared by routes and jobs. */
 export interface Services {
   auth: AuthService
@@ -48,6 +51,7 @@ export function createServices(deps: Deps): Services {
     pinning: deps.pinning,
     queue: deps.queue,
     logger: deps.logger.child({ component: 'minting' }),
+    exclusive: (fn) => deps.database.exclusive(MINT_LOCK, fn),
     settings: {
       batchSize: deps.config.chain.mintBatchSize,
       confirmations: deps.config.chain.confirmations,

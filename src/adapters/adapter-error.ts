@@ -13,3 +13,14 @@ export class AdapterError extends Error {
     this.name = 'AdapterError'
   }
 }
+
+/**
+ * The adapter was closed (the service is stopping): nothing was attempted, so the caller
+ * should leave the work for later without counting it as an attempt.
+ */
+export class AdapterClosedError extends AdapterError {
+  constructor(what: string) {
+    super(`${what} is closed`, true)
+    this.name = 'AdapterClosedError'
+  }
+}

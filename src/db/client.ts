@@ -27,6 +27,13 @@ export interface Database {
   migrate(): Promise<void>
   /** A round trip to the database, bounded by `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>
+  /**
+   * Runs `fn` while holding the lock `key`, across every process on this database (a
+   * PostgreSQL session advisory lock on a connection of its own, released by the server if
+   * this process dies; in process for the embedded database, which serves one process only).
+   * Waits for the lock when another holder has it.
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -62,6 +69,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       debug: 0,
     }))
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  const held = new Map<number, Promise<unknown>>()
   return {
     kind: 'pglite',
     db,
@@ -73,6 +81,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         client.query('select 1').then(() => undefined),
         timeoutMs,
       ),
+    async exclusive(key, fn) {
+      const before = held.get(key) ?? Promise.resolve()
+      const mine = before.catch(() => undefined).then(fn)
+      held.set(key, mine)
+      try {
+        return await mine
+      } finally {
+        if (held.get(key) === mine) held.delete(key)
+      }
+    },
     close: async () => {
       if (!client.closed) await client.close()
     },
@@ -112,6 +130,19 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
         db.execute(sql`select 1`).then(() => undefined),
         timeoutMs,
       ),
+    async exclusive(key, fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [key])
+        return await fn()
+      } finally {
+        // A connection whose unlock fails is dropped, which releases the lock too.
+        await client.query('select pg_advisory_unlock($1)', [key]).then(
+          () => client.release(),
+          (err: Error) => client.release(err),
+        )
+      }
+    },
     async close() {
       if (closed) return
       closed = true

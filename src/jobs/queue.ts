@@ -1,6 +1,16 @@
+import { sql } from 'drizzle-orm'
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client.js'
+
+/**
+ * A running job proves its owner is alive by touching its row this often (pg-boss refreshes it
+ * every half of it); a job whose owner stopped doing so is failed and its queue freed. pg-boss
+ * allows no less than 10 s.
+ */
+export const JOB_HEARTBEAT_SECONDS = 10
+/** How often pg-boss looks for jobs whose heartbeat stopped (and expired ones). */
+const MONITOR_SECONDS = 2
 
 /** What a job handler gets besides its payload. */
 export interface JobContext {
@@ -46,12 +56,19 @@ export class JobQueue {
   private started = false
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly logger: Logger,
     options: { pollingIntervalSeconds?: number } = {},
   ) {
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1
-    const common = { schema: 'pgboss', useListenNotify: true, schedule: false, supervise: true } as const
+    const common = {
+      schema: 'pgboss',
+      useListenNotify: true,
+      schedule: false,
+      supervise: true,
+      superviseIntervalSeconds: MONITOR_SECONDS,
+      monitorIntervalSeconds: MONITOR_SECONDS,
+    } as const
     this.boss = database.pglite
       ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' })
       : new PgBoss({
@@ -81,6 +98,7 @@ export class JobQueue {
         retryBackoff: def.retryBackoff,
         ...(def.retryDelayMax ? { retryDelayMax: def.retryDelayMax } : {}),
         expireInSeconds: def.expireInSeconds ?? 300,
+        heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
         notify: true,
       }
       const existing = await this.boss.getQueue(def.name)
@@ -88,6 +106,7 @@ export class JobQueue {
       else await this.boss.createQueue(def.name, { ...options, policy: def.policy ?? 'standard' })
     }
     if (!work) return
+    await this.releaseAbandoned()
     for (const def of this.definitions.values()) {
       if (exclude.includes(def.name)) continue
       await this.boss.work(
@@ -128,9 +147,44 @@ export class JobQueue {
     return this.boss.send(name, data)
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Frees the queues of jobs whose owner is gone, so that a restarted worker does not wait for
+   * pg-boss's monitor to notice. On the embedded database this process is the only one there
+   * can be, so every job still `active` belongs to a dead process; on PostgreSQL, other live
+   * workers may hold jobs, so only those whose heartbeat stopped are taken. Cancelled rather
+   * than failed: the work itself lives in the service's own rows, and a cancelled run costs no
+   * retry attempt and leaves no backoff delay behind; the caller asks for fresh runs.
+   */
+  async releaseAbandoned(): Promise<number> {
+    const names = [...this.definitions.keys()]
+    if (names.length === 0) return 0
+    const stale =
+      this.database.kind === 'pglite'
+        ? sql`true`
+        : sql`coalesce(heartbeat_on, started_on) < now() - make_interval(secs => coalesce(heartbeat_seconds, expire_seconds))`
+    const result = (await this.database.db.execute(sql`
+      select id, name from pgboss.job
+      where state = 'active' and name in (${sql.join(
+        names.map((n) => sql`${n}`),
+        sql`, `,
+      )}) and ${stale}`)) as unknown as { rows: { id: string; name: string }[] }
+    for (const row of result.rows) await this.boss.cancel(row.name, row.id)
+    if (result.rows.length > 0) {
+      this.logger.warn(
+        { jobs: result.rows.map((r) => `${r.name} ${r.id}`) },
+        'released jobs left running by a process that is gone',
+      )
+    }
+    return result.rows.length
+  }
+
+  /**
+   * Stops taking jobs and waits up to `timeoutMs` for running handlers (which end early once
+   * their service is told to stop); what is still running then is handed back as failed.
+   */
+  async stop(timeoutMs = 3_000): Promise<void> {
     if (!this.started) return
     this.started = false
-    await this.boss.stop({ graceful: true, timeout: 10_000, close: true })
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true })
   }
 }

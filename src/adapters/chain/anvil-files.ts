@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFile, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
 import { AdapterError } from '../adapter-error.js'
@@ -15,7 +15,12 @@ export interface Deployment {
 
 const STOP_GRACE_MS = 5_000
 
-function bestBlockOf(stateJson: string): bigint | null {
+const BEST_BLOCK = /"best_block_number":\s*"?(0x[0-9a-fA-F]+|\d+)"?/
+
+/** The head block a state dump holds; `quick` reads the field without parsing the whole (large) dump. */
+export function bestBlockOf(stateJson: string, quick = false): bigint | null {
+  const found = quick ? BEST_BLOCK.exec(stateJson) : null
+  if (found?.[1] !== undefined) return BigInt(found[1])
   const state = JSON.parse(stateJson) as { best_block_number?: number | string; block?: { number?: string } }
   const best = state.best_block_number ?? state.block?.number
   return best === undefined ? null : BigInt(best)
@@ -49,10 +54,10 @@ async function writeAtomically(path: string, content: string): Promise<void> {
  * (checked, backed up, restored), the pid file that guards the folder, and
  * deployment.json.
  *
- * Anvil writes its state file in place (truncate, then write), so a crash in the
- * middle of a write leaves a broken file: at start a broken file is set aside and
- * the last good copy (`state.json.bak`, refreshed at every start and clean stop)
- * is used instead, with a loud warning.
+ * The supervisor writes the state file itself, atomically (`writeState`); a broken
+ * file (a disk fault, or one written by an older version, when anvil wrote it in
+ * place) is set aside at start and the last good copy (`state.json.bak`, refreshed
+ * at every start and clean stop) is used instead, with a loud warning.
  */
 export class ChainFiles {
   constructor(
@@ -64,6 +69,11 @@ export class ChainFiles {
     return join(this.chainDir, 'state.json')
   }
 
+  /** anvil's own cache folder; also in its command line, which identifies the node of this folder. */
+  get cachePath(): string {
+    return join(this.chainDir, 'cache')
+  }
+
   get deploymentPath(): string {
     return join(this.chainDir, 'deployment.json')
   }
@@ -72,8 +82,31 @@ export class ChainFiles {
     return join(this.chainDir, 'anvil.pid')
   }
 
-  async writePid(pid: number): Promise<void> {
-    await writeFile(this.pidPath, `${JSON.stringify({ pid, ownerPid: process.pid })}\n`)
+  async writePid(pid: number, port: number): Promise<void> {
+    await writeFile(this.pidPath, `${JSON.stringify({ pid, ownerPid: process.pid, port })}\n`)
+  }
+
+  /**
+   * Replaces the state file with `stateJson` so that no crash can leave it half written or
+   * lose it once this returns: a temporary file written and fsynced, renamed over the old
+   * one, and the folder fsynced.
+   */
+  async writeState(stateJson: string): Promise<void> {
+    const temporary = `${this.statePath}.tmp`
+    const file = await open(temporary, 'w')
+    try {
+      await file.writeFile(stateJson)
+      await file.sync()
+    } finally {
+      await file.close()
+    }
+    await rename(temporary, this.statePath)
+    const folder = await open(this.chainDir, 'r')
+    try {
+      await folder.sync()
+    } finally {
+      await folder.close()
+    }
   }
 
   async removePid(): Promise<void> {
@@ -83,7 +116,7 @@ export class ChainFiles {
   /** The block number the state file holds, or null while it is missing or being written. */
   async savedBlock(): Promise<bigint | null> {
     try {
-      return bestBlockOf(await readFile(this.statePath, 'utf8'))
+      return bestBlockOf(await readFile(this.statePath, 'utf8'), true)
     } catch {
       return null
     }
@@ -94,8 +127,8 @@ export class ChainFiles {
    * another live service on the same data dir (refused) or the orphan of a run
    * that crashed without stopping it (stopped, so that it saves its state).
    */
-  async takeOver(): Promise<void> {
-    let recorded: { pid?: unknown; ownerPid?: unknown }
+  async takeOver(saveState: (port: number) => Promise<unknown>): Promise<void> {
+    let recorded: { pid?: unknown; ownerPid?: unknown; port?: unknown }
     try {
       recorded = JSON.parse(await readFile(this.pidPath, 'utf8')) as typeof recorded
     } catch {
@@ -104,7 +137,7 @@ export class ChainFiles {
     const { pid, ownerPid } = recorded
     if (typeof pid !== 'number' || typeof ownerPid !== 'number' || !isAlive(pid)) return
     const commandLine = await commandLineOf(pid)
-    if (commandLine !== '' && !commandLine.includes(this.statePath)) return // the pid now belongs to something else
+    if (commandLine !== '' && !commandLine.includes(this.cachePath)) return // the pid now belongs to something else
     if (ownerPid === process.pid || isAlive(ownerPid)) {
       throw new AdapterError(
         `anvil (pid ${pid}) of process ${ownerPid} is already running on ${this.chainDir}: stop it or use another DATA_DIR`,
@@ -112,6 +145,12 @@ export class ChainFiles {
       )
     }
     this.log.warn({ anvilPid: pid, ownerPid }, 'stopping the anvil left running by a run that crashed')
+    // It may hold blocks not yet saved: save them first.
+    if (typeof recorded.port === 'number') {
+      await saveState(recorded.port).catch((err: unknown) =>
+        this.log.warn({ err: String(err) }, 'could not save the state of the anvil left running'),
+      )
+    }
     process.kill(pid, 'SIGTERM')
     const deadline = Date.now() + STOP_GRACE_MS
     while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))

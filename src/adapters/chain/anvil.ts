@@ -2,9 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { gunzip } from 'node:zlib'
 import type { Logger } from 'pino'
 import { AdapterError } from '../adapter-error.js'
-import { ChainFiles, type Deployment } from './anvil-files.js'
+import { bestBlockOf, ChainFiles, type Deployment } from './anvil-files.js'
 import { loadArtifact } from './artifacts.js'
 import { deployWarrantyCertificate } from './deploy.js'
 import type { Address } from './port.js'
@@ -38,6 +40,11 @@ export interface AnvilOptions {
 const LISTENING = /Listening on ([\d.]+):(\d+)/
 const STOP_GRACE_MS = 5_000
 const OUTPUT_TAIL_LINES = 40
+/** How often new blocks are saved when nothing asked for it sooner. */
+const SAVE_INTERVAL_MS = 1_000
+/** anvil prints its dev accounts' private keys: never keep them in logs. */
+const PRIVATE_KEY = /0x[0-9a-fA-F]{64}/g
+const gunzipAsync = promisify(gunzip)
 
 export function anvilBinaryPath(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch
@@ -47,10 +54,17 @@ export function anvilBinaryPath(): string {
 
 /**
  * The embedded chain: an anvil child process whose state survives restarts and
- * crashes (`--state` dumped every second and on exit), plus the certificate
- * contract deployed once and remembered in `deployment.json`.
- * A crash in the middle of anvil's (in-place) state write is handled by
- * ChainFiles: the last good copy is used, loudly.
+ * crashes, plus the certificate contract deployed once and remembered in
+ * `deployment.json`.
+ *
+ * The supervisor saves the state itself (`anvil_dumpState`, written atomically and
+ * fsynced): on demand through `persist(block)`, which minting calls before a batch
+ * counts as minted, every second when new blocks appeared, and at stop. anvil's own
+ * periodic dump is not used: it wrote in place, at most once a second, so a crash
+ * could take back blocks the service had already counted.
+ *
+ * anvil runs in a process group of its own, so that a Ctrl-C or a SIGTERM meant for the
+ * service's group does not reach it: the service stops it, after saving its state.
  */
 export class AnvilSupervisor {
   private child: ChildProcess | null = null
@@ -62,6 +76,14 @@ export class AnvilSupervisor {
   private wanted = false
   private restartDelayMs = 500
   private restartTimer: NodeJS.Timeout | null = null
+  private saveTimer: NodeJS.Timeout | null = null
+  /** The head block the state file holds. */
+  private savedHead: bigint | null = null
+  /** Saves run one after the other, in call order. */
+  private saving: Promise<unknown> = Promise.resolve()
+  /** Calls of persist() so far, and how many of them the last finished save covers. */
+  private saveRequests = 0
+  private savedRequests = 0
   private readonly tail: string[] = []
   private readonly log: Logger
   private readonly files: ChainFiles
@@ -112,8 +134,9 @@ export class AnvilSupervisor {
   private async launch(): Promise<void> {
     if (this.child) return
     await mkdir(this.chainDir, { recursive: true })
-    await this.files.takeOver()
+    await this.files.takeOver((port) => this.saveFrom(`http://127.0.0.1:${port}`))
     await this.files.prepareStateFile()
+    this.savedHead = await this.files.savedBlock()
 
     const args = [
       '--host',
@@ -122,15 +145,15 @@ export class AnvilSupervisor {
       String(this.port ?? 0),
       '--chain-id',
       String(ANVIL_CHAIN_ID),
-      '--state',
-      this.statePath,
-      '--state-interval',
-      '1',
       '--gas-limit',
       String(this.options.gasLimit ?? 100_000_000n),
+      // Also what marks this node as the one of this folder (ChainFiles.takeOver reads it).
+      '--cache-path',
+      this.files.cachePath,
     ]
     if (this.options.blockTimeSeconds !== undefined)
       args.push('--block-time', String(this.options.blockTimeSeconds))
+    if (existsSync(this.statePath)) args.push('--load-state', this.statePath)
 
     const binary = this.options.binaryPath ?? anvilBinaryPath()
     if (!existsSync(binary)) {
@@ -139,7 +162,8 @@ export class AnvilSupervisor {
     if (!this.wanted) return // stopped while preparing a crash restart
     this.stopping = false
     this.tail.length = 0
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    // detached: a process group of its own (signals to the service's group do not reach it).
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     this.child = child
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()))
     process.once('exit', this.onProcessExit)
@@ -153,9 +177,15 @@ export class AnvilSupervisor {
       process.removeListener('exit', this.onProcessExit)
       throw err
     }
-    await this.files.writePid(child.pid ?? 0)
+    await this.files.writePid(child.pid ?? 0, this.port)
     this.listening = true
     child.once('exit', (code, signal) => this.onExit(child, code, signal))
+    this.saveTimer = setInterval(() => {
+      this.saveIfBehind().catch((err: unknown) =>
+        this.log.warn({ err: String(err) }, 'saving the chain state failed'),
+      )
+    }, SAVE_INTERVAL_MS)
+    this.saveTimer.unref()
     this.restartDelayMs = 500
     this.log.info({ anvilPid: child.pid, rpcUrl: this.rpcUrl, state: this.statePath }, 'anvil started')
   }
@@ -168,7 +198,11 @@ export class AnvilSupervisor {
     const child = this.child
     if (!child) return
     this.stopping = true
-    const head = await this.blockNumber().catch(() => null)
+    this.stopSaving()
+    const head = await this.persist().catch((err: unknown) => {
+      this.log.error({ err: String(err) }, 'could not save the chain state before stopping')
+      return null
+    })
     child.kill('SIGTERM')
     let timer: NodeJS.Timeout | undefined
     const graceful = await Promise.race([
@@ -199,29 +233,64 @@ export class AnvilSupervisor {
     const child = this.child
     if (!child) return
     this.stopping = true
+    this.stopSaving()
     child.kill('SIGKILL')
     await this.exited
     this.afterExit()
+  }
+
+  /**
+   * Saves the node's state to disk (atomically, fsynced); returns the head block saved. Once
+   * it returns, a crash of the node can no longer take back any block mined before the call
+   * (`minBlock`, when given, is checked to be among them). Calls made while a save runs share
+   * the next one.
+   */
+  async persist(minBlock?: bigint): Promise<bigint> {
+    const request = ++this.saveRequests
+    const run = this.saving
+      .catch(() => undefined)
+      .then(async () => {
+        // A save that began after this call has finished meanwhile: it holds what we need.
+        if (this.savedRequests >= request && this.savedHead !== null) return this.savedHead
+        const covers = this.saveRequests
+        const saved = await this.saveFrom(this.rpcUrl)
+        this.savedRequests = covers
+        return saved
+      })
+    this.saving = run
+    const saved = await run
+    if (minBlock !== undefined && saved < minBlock) {
+      throw new AdapterError(`the chain's head ${saved} is behind block ${minBlock}: it lost blocks`, true)
+    }
+    return saved
+  }
+
+  private async saveFrom(rpcUrl: string): Promise<bigint> {
+    const dump = (await this.rpc('anvil_dumpState', [], rpcUrl)) as string
+    const json = (await gunzipAsync(Buffer.from(dump.replace(/^0x/, ''), 'hex'))).toString('utf8')
+    const head = bestBlockOf(json, true)
+    if (head === null) throw new AdapterError('anvil_dumpState returned no head block', true)
+    await this.files.writeState(json)
+    this.savedHead = head
+    return head
+  }
+
+  private async saveIfBehind(): Promise<void> {
+    if (!this.running) return
+    const head = await this.blockNumber()
+    // Not only when the head grew: a node restored from an older state has other blocks.
+    if (this.savedHead === null || head !== this.savedHead) await this.persist(head)
+  }
+
+  private stopSaving(): void {
+    if (this.saveTimer) clearInterval(this.saveTimer)
+    this.saveTimer = null
   }
 
   /** Stop then start on the same state and port. */
   async restart(): Promise<void> {
     await this.stop()
     await this.start()
-  }
-
-  /** Waits until the state file holds block `minBlock` (default: the current head). */
-  async waitForStateFlush(minBlock?: bigint, timeoutMs = 5_000): Promise<void> {
-    const target = minBlock ?? (await this.blockNumber())
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const saved = await this.files.savedBlock()
-      if (saved !== null && saved >= target) return
-      if (Date.now() > deadline) {
-        throw new AdapterError(`anvil state did not reach block ${target} in ${timeoutMs} ms`, true)
-      }
-      await new Promise((r) => setTimeout(r, 50))
-    }
   }
 
   async blockNumber(): Promise<bigint> {
@@ -260,7 +329,7 @@ export class AnvilSupervisor {
       txHash: deployed.txHash,
     }
     // Only remember the contract once the node's state file holds it.
-    await this.waitForStateFlush(deployed.blockNumber)
+    await this.persist(deployed.blockNumber)
     await this.files.writeDeployment(deployment)
     this.log.info(deployment, 'certificate contract deployed on the embedded chain')
     return deployment
@@ -333,9 +402,9 @@ export class AnvilSupervisor {
         const line = buffered.slice(0, newline).trimEnd()
         buffered = buffered.slice(newline + 1)
         if (line !== '') {
-          this.tail.push(line)
+          this.tail.push(line.replace(PRIVATE_KEY, '0x[redacted]'))
           if (this.tail.length > OUTPUT_TAIL_LINES) this.tail.shift()
-          this.log.trace({ line }, 'anvil output')
+          this.log.trace({ line: line.replace(PRIVATE_KEY, '0x[redacted]') }, 'anvil output')
           onLine(line)
         }
         newline = buffered.indexOf('\n')
@@ -369,15 +438,16 @@ export class AnvilSupervisor {
   }
 
   private afterExit(): void {
+    this.stopSaving()
     this.child = null
     this.listening = false
     process.removeListener('exit', this.onProcessExit)
   }
 
-  private async rpc(method: string, params: unknown[]): Promise<unknown> {
+  private async rpc(method: string, params: unknown[], rpcUrl = this.rpcUrl): Promise<unknown> {
     let response: Response
     try {
-      response = await fetch(this.rpcUrl, {
+      response = await fetch(rpcUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),

@@ -9,6 +9,7 @@ import {
   type PrivateKeyAccount,
   type PublicClient,
   parseEventLogs,
+  TransactionNotFoundError,
   type TransactionReceipt,
   type Transport,
   WaitForTransactionReceiptTimeoutError,
@@ -53,6 +54,8 @@ export interface EvmChainOptions {
   minBalanceGas?: bigint
   /** Run by close(), e.g. to stop an embedded node. */
   onClose?: () => Promise<void>
+  /** What makes a block safe from a crash of the node (the embedded node saves its state). */
+  makeDurable?: (blockNumber?: bigint) => Promise<void>
 }
 
 const ZERO_DIGEST = /^0x0{64}$/
@@ -89,7 +92,7 @@ export class EvmChain implements ChainPort {
         | 'minBalanceGas'
       >
     > &
-      Pick<EvmChainOptions, 'onClose'>,
+      Pick<EvmChainOptions, 'onClose' | 'makeDurable'>,
   ) {
     const event = abi.find((item) => item.type === 'event' && item.name === 'BatchMinted')
     if (event?.type !== 'event') throw new Error('the WarrantyCertificate ABI has no BatchMinted event')
@@ -157,6 +160,24 @@ export class EvmChain implements ChainPort {
       startTokenId: args.startTokenId,
       quantity: Number(args.quantity),
     }
+  }
+
+  async transactionKnown(txHash: Hash): Promise<boolean> {
+    this.assertOpen()
+    try {
+      await this.client.getTransaction({ hash: txHash })
+      return true
+    } catch (err) {
+      if (err instanceof TransactionNotFoundError) {
+        this.sender.resyncNonce()
+        return false
+      }
+      throw toAdapterError(err, `looking up ${txHash}`, this.abi)
+    }
+  }
+
+  async makeDurable(blockNumber?: bigint): Promise<void> {
+    await this.options.makeDurable?.(blockNumber)
   }
 
   async findBatch(startTokenId: bigint): Promise<MintedBatch | null> {
@@ -323,6 +344,7 @@ export async function createEvmChain(options: EvmChainOptions): Promise<EvmChain
       logSearchWindow: options.logSearchWindow ?? 10_000n,
       logSearchMaxWindows: options.logSearchMaxWindows ?? 50,
       minBalanceGas: options.minBalanceGas ?? 500_000n,
+      ...(options.makeDurable ? { makeDurable: options.makeDurable } : {}),
       onClose: async () => {
         await rpc.close()
         await options.onClose?.()

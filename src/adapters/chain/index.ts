@@ -60,6 +60,9 @@ async function openEmbedded({ config, logger }: ChainDeps): Promise<ChainHandle>
       contractAddress: deployment.address,
       logger,
       pollingIntervalMs: 50,
+      makeDurable: async (blockNumber) => {
+        await node.persist(blockNumber)
+      },
       onClose: () => node.stop(),
     })
     return Object.assign(chain, { stop: () => chain.close(), node })

@@ -72,18 +72,31 @@ export class MintSender {
     })
   }
 
+  /**
+   * The node's pending count, read before every send (one call per batch): a node that lost
+   * transactions (an embedded node restored from its saved state, a dropped transaction)
+   * would otherwise be sent a nonce past a gap, which it holds forever. The node's count wins;
+   * one lower than ours is logged (a node behind a load balancer may lag, and a reused nonce
+   * is then refused and retried).
+   */
   private async takeNonce(): Promise<number> {
-    if (this.nextNonce === null) {
-      try {
-        this.nextNonce = await this.client.getTransactionCount({
-          address: this.wallet.account.address,
-          blockTag: 'pending',
-        })
-      } catch (err) {
-        throw toAdapterError(err, 'reading the signer nonce', this.abi)
-      }
+    let onNode: number
+    try {
+      onNode = await this.client.getTransactionCount({
+        address: this.wallet.account.address,
+        blockTag: 'pending',
+      })
+    } catch (err) {
+      throw toAdapterError(err, 'reading the signer nonce', this.abi)
     }
-    return this.nextNonce
+    if (this.nextNonce !== null && onNode < this.nextNonce) {
+      this.log.warn(
+        { expected: this.nextNonce, onNode },
+        'the node lost sent transactions: nonce taken from the node',
+      )
+    }
+    this.nextNonce = onNode
+    return onNode
   }
 
   /**

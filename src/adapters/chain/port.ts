@@ -90,6 +90,21 @@ export interface ChainPort {
    */
   findBatch(startTokenId: bigint): Promise<MintedBatch | null>
 
+  /**
+   * Whether the node knows the transaction (mined or waiting in its pool). False after the
+   * node lost it (a dropped transaction, an embedded node that crashed before saving it): it
+   * will never be mined, so waiting for it is pointless; the next send re-reads the nonce.
+   */
+  transactionKnown(txHash: Hash): Promise<boolean>
+
+  /**
+   * Returns once a crash of the node can no longer undo block `blockNumber` (default: the
+   * current head). A mint counts
+   * only after this. For a public chain, the confirmations waited for are that promise (and
+   * reconciliation covers a deeper reorg); the embedded node writes its state to disk.
+   */
+  makeDurable(blockNumber?: bigint): Promise<void>
+
   /** `ipfs://<directory CID>/<tokenId>`; a `ChainRevertError` for a nonexistent token. */
   tokenURI(tokenId: bigint): Promise<string>
 

@@ -4,7 +4,7 @@ import { access, mkdir, open, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import type { Logger } from 'pino'
-import { AdapterError } from '../adapter-error.js'
+import { AdapterClosedError, AdapterError } from '../adapter-error.js'
 import { checkOutgoingMail, oneLine } from './outgoing-mail.js'
 import type { MailHealth, MailPort, MailSendResult, OutgoingMail } from './port.js'
 
@@ -107,7 +107,7 @@ export function createOutboxMail(options: OutboxMailOptions): MailPort {
 
   return {
     async send(mail) {
-      if (closed) throw new AdapterError('mail outbox is closed', true)
+      if (closed) throw new AdapterClosedError('mail outbox')
       const { messageId } = checkOutgoingMail(mail)
       const safeId = safeFilePart(messageId)
       // The same Message-ID twice at once: the second waits for the first.

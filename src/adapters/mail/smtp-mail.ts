@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js'
 import type { Logger } from 'pino'
-import { AdapterError } from '../adapter-error.js'
+import { AdapterClosedError, AdapterError } from '../adapter-error.js'
 import { checkOutgoingMail, oneLine } from './outgoing-mail.js'
 import type { MailHealth, MailPort, MailSendResult } from './port.js'
 
@@ -97,7 +97,7 @@ export function createSmtpMail(options: SmtpMailOptions): MailPort {
   return {
     async send(mail): Promise<MailSendResult> {
       // nodemailer's closed pool drops a message without ever calling back.
-      if (closed) throw new AdapterError('smtp mail adapter is closed', true)
+      if (closed) throw new AdapterClosedError('smtp mail adapter')
       const { messageId } = checkOutgoingMail(mail)
       let info: SMTPPool.SentMessageInfo
       try {

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import { AdapterError } from '../../adapters/adapter-error.js'
+import { AdapterClosedError, AdapterError } from '../../adapters/adapter-error.js'
 import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type MailMessageRow, mailMessages } from '../../db/schema/index.js'
@@ -42,6 +42,7 @@ const RUN_BUDGET_MS = 4 * 60_000
 export class MailOutbox {
   private wakeTimer: NodeJS.Timeout | null = null
   private retryTimer: NodeJS.Timeout | null = null
+  private stopping = false
   private readonly key: Buffer
 
   constructor(
@@ -76,7 +77,7 @@ export class MailOutbox {
 
   /** Asks for a dispatch run soon; coalesced, so a burst of messages asks once. */
   wake(delayMs = 100): void {
-    if (this.wakeTimer) return
+    if (this.wakeTimer || this.stopping) return
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null
       this.request().catch((err: unknown) =>
@@ -95,13 +96,16 @@ export class MailOutbox {
     if (await this.nextDue(new Date())) await this.request()
   }
 
-  /** Delivers every message due now, then arranges a wake-up for the next retry. */
+  /**
+   * Delivers every message due now, then arranges a wake-up for the next retry. Once the
+   * service is stopping it takes no new message: the ones in hand finish, the rest wait.
+   */
   async dispatch(): Promise<{ sent: number; failed: number; retrying: number }> {
     const counts = { sent: 0, failed: 0, retrying: 0 }
     // A run stays well inside its job's expiry (15 min), so pg-boss never starts a second
     // dispatcher beside a slow one; what is left is picked up by the next run.
     const deadline = Date.now() + RUN_BUDGET_MS
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !this.stopping) {
       const due = await this.deps.db
         .select()
         .from(mailMessages)
@@ -109,23 +113,26 @@ export class MailOutbox {
         .orderBy(asc(mailMessages.nextAttemptAt))
         .limit(BATCH)
       if (due.length === 0) break
-      for (let i = 0; i < due.length; i += CONCURRENCY) {
+      for (let i = 0; i < due.length && !this.stopping; i += CONCURRENCY) {
         const outcomes = await Promise.all(due.slice(i, i + CONCURRENCY).map((m) => this.deliver(m)))
-        for (const outcome of outcomes) counts[outcome]++
+        for (const outcome of outcomes) if (outcome !== 'skipped') counts[outcome]++
       }
     }
+    if (this.stopping) return counts
     const next = await this.nextDue(null)
     if (next) this.scheduleRetry(next)
     return counts
   }
 
+  /** The service is stopping: no new message is taken, no wake-up sent. */
   stop(): void {
+    this.stopping = true
     for (const timer of [this.wakeTimer, this.retryTimer]) if (timer) clearTimeout(timer)
     this.wakeTimer = null
     this.retryTimer = null
   }
 
-  private async deliver(message: MailMessageRow): Promise<'sent' | 'failed' | 'retrying'> {
+  private async deliver(message: MailMessageRow): Promise<'sent' | 'failed' | 'retrying' | 'skipped'> {
     const { db, mail, logger, settings } = this.deps
     const attempts = message.attempts + 1
     let data: unknown
@@ -171,6 +178,8 @@ export class MailOutbox {
       logger.info({ mailId: message.id, template: message.template, about: message.subjectType }, 'mail sent')
       return 'sent'
     } catch (err) {
+      // Nothing was attempted: the message stays due, its attempts untouched.
+      if (err instanceof AdapterClosedError) return 'skipped'
       const retryable = err instanceof AdapterError ? err.retryable : true
       if (!retryable || attempts >= settings.maxAttempts) {
         await record({ status: 'FAILED', lastError: errorText(err), data: withoutSecrets(data) })
@@ -201,6 +210,7 @@ export class MailOutbox {
   }
 
   private scheduleRetry(at: Date): void {
+    if (this.stopping) return
     if (this.retryTimer) clearTimeout(this.retryTimer)
     this.retryTimer = setTimeout(
       () => {

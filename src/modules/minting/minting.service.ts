@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, like, lt, sql } from 'drizzle-orm'
 import { CID } from 'multiformats/cid'
 import type { Logger } from 'pino'
 import { AdapterError } from '../../adapters/adapter-error.js'
@@ -21,6 +21,12 @@ export const MINT_JOB = 'warranties.mint'
 /** Error prefix of a batch given up after its last attempt: it may still reach the chain. */
 const GAVE_UP = 'gave up: '
 const RECONCILE_WINDOW_MS = 7 * 24 * 3600_000
+/** Error prefix of a confirmed batch that the chain no longer holds. */
+const LOST = 'lost: '
+/** How often a run also re-reads the most recent confirmed batches from the chain (a reorg). */
+const DEEP_CHECK_MS = 60_000
+/** How many of the most recent confirmed batches that check reads. */
+const DEEP_CHECK_BATCHES = 20
 
 export interface MintingSettings {
   batchSize: number
@@ -61,10 +67,15 @@ export class MintingService {
       queue: JobQueue
       logger: Logger
       settings: MintingSettings
+      /** Runs a minting run alone across every process (a database lock). */
+      exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     },
   ) {}
 
   private wakeTimer: NodeJS.Timeout | null = null
+  private stopping = false
+  /** When the last run compared recent confirmed batches with the chain; 0: not yet since start. */
+  private lastDeepCheck = 0
 
   /** Asks for a minting run; the stately queue keeps one waiting at most. */
   async request(): Promise<void> {
@@ -79,7 +90,7 @@ export class MintingService {
    * worker's periodic sweep and by the run every worker asks for when it starts.
    */
   wake(): void {
-    if (this.wakeTimer) return
+    if (this.wakeTimer || this.stopping) return
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null
       this.request().catch((err: unknown) =>
@@ -118,26 +129,36 @@ export class MintingService {
       .$dynamic()
   }
 
+  /** The service is stopping: a run ends after the batch in hand, and no wake-up is sent. */
   stop(): void {
+    this.stopping = true
     if (this.wakeTimer) clearTimeout(this.wakeTimer)
     this.wakeTimer = null
   }
 
   /**
-   * One pipeline run: settles batches left unfinished (a crash, a chain outage), reconciles
-   * batches given up earlier, then mints pending warranties batch after batch until none is
-   * left. A retryable failure (chain or pinning unreachable) is thrown for the job's backoff.
+   * One pipeline run, alone across every process: takes back confirmed batches the chain lost,
+   * settles batches left unfinished (a crash, a chain outage), reconciles batches given up
+   * earlier, then mints pending warranties batch after batch until none is left (or the
+   * service stops). A retryable failure (chain or pinning unreachable) is thrown for the job's
+   * backoff.
    */
   async run(options: { lastAttempt?: boolean } = {}): Promise<RunResult> {
+    return this.deps.exclusive(() => this.runAlone(options))
+  }
+
+  private async runAlone(options: { lastAttempt?: boolean }): Promise<RunResult> {
     const result: RunResult = { batches: 0, minted: 0, failed: 0 }
     let current: MintBatchRow | null = null
     try {
+      await this.takeBackLost()
       await this.reconcileGivenUp()
       for (const batch of await this.unfinishedBatches()) {
+        if (this.stopping) return result
         current = batch
         this.count(result, batch, await this.settle(batch))
       }
-      for (;;) {
+      while (!this.stopping) {
         current = await this.prepareBatch()
         if (!current) break
         this.count(result, current, await this.settle(current))
@@ -282,10 +303,12 @@ export class MintingService {
     if (next !== start) return this.requeue(batch, `token id ${start} is no longer the next one (${next})`)
 
     if (batch.txHash) {
-      const outcome = await this.waitQuietly(
-        batch.txHash as `0x${string}`,
-        Math.min(settings.receiptTimeoutMs, 15_000),
-      )
+      // A transaction the node no longer knows (dropped, or lost in a crash of the node) will
+      // never be mined: send again at once instead of waiting for it.
+      const known = await chain.transactionKnown(batch.txHash as `0x${string}`)
+      const outcome = known
+        ? await this.waitQuietly(batch.txHash as `0x${string}`, Math.min(settings.receiptTimeoutMs, 15_000))
+        : null
       if (outcome?.status === 'success')
         return this.markMinted(batch, batch.txHash as `0x${string}`, outcome.blockNumber)
       if (outcome?.status === 'reverted' && outcome.errorName !== 'StartIdMismatch') {
@@ -342,6 +365,8 @@ export class MintingService {
     blockNumber: bigint | null,
   ): Promise<Outcome> {
     const { chain } = this.deps
+    // A mint counts only once a crash of the node can no longer take it back.
+    await chain.makeDurable(blockNumber ?? undefined)
     await this.deps.db.transaction(async (tx) => {
       await tx
         .update(mintBatches)
@@ -405,6 +430,68 @@ export class MintingService {
         .set({ ...next, updatedAt: sql`now()` })
         .where(and(eq(warranties.mintBatchId, batch.id), eq(warranties.mintStatus, 'MINTING')))
     })
+  }
+
+  /**
+   * Confirmed batches the chain no longer holds: the embedded node restored from an older
+   * state, or a reorg deeper than the confirmations on a public chain. Their warranties go back
+   * to PENDING (keeping their certificate) and are minted again in a new batch; the lost batch
+   * is closed, so its start id is free. Every run checks the cheap sign (a batch at or past the
+   * chain's next token id); at start and every minute it also reads the most recent confirmed
+   * batches back from the chain.
+   */
+  private async takeBackLost(): Promise<void> {
+    const { db, chain, logger } = this.deps
+    const next = await chain.nextTokenId()
+    const mine = and(
+      eq(mintBatches.status, 'CONFIRMED'),
+      eq(mintBatches.contractAddress, chain.contractAddress),
+    )
+    const lost = await db
+      .select()
+      .from(mintBatches)
+      .where(and(mine, gte(mintBatches.startTokenId, Number(next))))
+    if (Date.now() - this.lastDeepCheck >= DEEP_CHECK_MS) {
+      const recent = await db
+        .select()
+        .from(mintBatches)
+        .where(and(mine, lt(mintBatches.startTokenId, Number(next))))
+        .orderBy(desc(mintBatches.startTokenId))
+        .limit(DEEP_CHECK_BATCHES)
+      for (const batch of recent) {
+        const onChain = await chain.findBatch(BigInt(batch.startTokenId))
+        const same =
+          onChain?.dirDigest.toLowerCase() === dirDigest(batch.metadataDirCid) &&
+          onChain.quantity === batch.quantity
+        if (!same) lost.push(batch)
+      }
+      this.lastDeepCheck = Date.now()
+    }
+    for (const batch of lost) {
+      const reason = `${LOST}the chain no longer holds tokens ${batch.startTokenId}..${batch.startTokenId + batch.quantity - 1} (next token id ${next}): minting them again`
+      await db.transaction(async (tx) => {
+        await tx
+          .update(mintBatches)
+          .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
+          .where(and(eq(mintBatches.id, batch.id), eq(mintBatches.status, 'CONFIRMED')))
+        await tx
+          .update(warranties)
+          .set({
+            mintStatus: 'PENDING',
+            tokenId: null,
+            txHash: null,
+            blockNumber: null,
+            mintedAt: null,
+            mintError: null,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(warranties.mintBatchId, batch.id), eq(warranties.mintStatus, 'MINTED')))
+      })
+      logger.warn(
+        { batch: batch.id, start: batch.startTokenId, quantity: batch.quantity, txHash: batch.txHash, next },
+        'a confirmed batch is no longer on chain: its warranties are pending again and will be minted again',
+      )
+    }
   }
 
   /**

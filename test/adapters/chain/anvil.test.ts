@@ -47,8 +47,8 @@ describe('AnvilSupervisor: persistence', () => {
     const { txHash } = await chain.sendMintBatch(batch)
     const mined = await chain.waitForMint(txHash, 1, 10_000)
     expect(mined.status).toBe('success')
-    // --state-interval 1: anything older than the last periodic dump survives a crash.
-    await testChain.node.waitForStateFlush(mined.blockNumber)
+    // What minting does before a batch counts: the block is on disk, so a crash cannot take it back.
+    await testChain.node.persist(mined.blockNumber)
     const rpcUrl = testChain.node.rpcUrl
 
     await testChain.node.kill()
@@ -177,7 +177,8 @@ describe('AnvilSupervisor: lost or broken state', () => {
     // As if the process that started it had died: its pid is gone.
     const gone = spawnSync(process.execPath, ['-e', '']).pid
     const pidFile = join(orphan.chainDir, 'anvil.pid')
-    await writeFile(pidFile, JSON.stringify({ pid: orphanPid, ownerPid: gone }))
+    const port = Number(new URL(orphan.rpcUrl).port)
+    await writeFile(pidFile, JSON.stringify({ pid: orphanPid, ownerPid: gone, port }))
 
     const { logger, records } = recordingLogger()
     const successor = await node(logger)
@@ -187,7 +188,32 @@ describe('AnvilSupervisor: lost or broken state', () => {
     expect(successor.pid).not.toBe(orphanPid)
     expect(orphan.running).toBe(false)
     expect(await successor.blockNumber()).toBe(head)
-    expect(JSON.parse(await readFile(pidFile, 'utf8'))).toEqual({ pid: successor.pid, ownerPid: process.pid })
+    expect(JSON.parse(await readFile(pidFile, 'utf8'))).toEqual({
+      pid: successor.pid,
+      ownerPid: process.pid,
+      port: Number(new URL(successor.rpcUrl).port),
+    })
+  })
+
+  it('runs anvil in a process group of its own, so signals to the service group do not reach it', async () => {
+    const supervised = await node()
+    const groupOf = async (pid: number) =>
+      (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ')[2]
+    expect(await groupOf(supervised.pid!)).toBe(String(supervised.pid))
+    expect(await groupOf(supervised.pid!)).not.toBe(await groupOf(process.pid))
+  })
+
+  it('saves a state file that is complete at every moment (written atomically, no anvil in-place dump)', async () => {
+    const saved = await node()
+    await saved.ensureDeployment()
+    const head = await saved.persist()
+    expect(head).toBe(await saved.blockNumber())
+    const text = await readFile(saved.statePath, 'utf8')
+    expect(JSON.parse(text)).toMatchObject({ best_block_number: Number(head) })
+    process.kill(saved.pid!, 'SIGKILL')
+    await new Promise((r) => setTimeout(r, 100))
+    const restarted = await node()
+    expect(await restarted.blockNumber()).toBe(head)
   })
 
   it('falls back to the last good state when the state file is broken', async () => {
