@@ -1,0 +1,169 @@
+/**
+ * OCR accuracy and speed on the generated receipt corpus, tesseract.js (our engine: sharp
+ * preprocessing + worker pool) against Debian's `tesseract` CLI on the same images, both
+ * read by the same extractor. The held-out split is the default: it is the final score.
+ *
+ *   npm run bench:ocr [-- --split dev|holdout|all] [--limit N] [--no-cli] [--verbose]
+ *
+ * Needs the corpus: `npx tsx scripts/receipts/generate.ts` (written to a git-ignored folder).
+ */
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { extractReceipt } from '../src/adapters/ocr/extract/receipt-extract.js'
+import type { ReceiptReading } from '../src/adapters/ocr/port.js'
+import { defaultOcrSettings } from '../src/adapters/ocr/settings.js'
+import { TesseractOcr } from '../src/adapters/ocr/tesseract-ocr.js'
+import { percentile, type Score, score, summarise, type TruthFile } from './ocr-score.js'
+
+const run = promisify(execFile)
+const args = process.argv.slice(2)
+const opt = (name: string) => {
+  const at = args.indexOf(`--${name}`)
+  return at >= 0 ? args[at + 1] : undefined
+}
+const split = opt('split') ?? 'holdout'
+const limit = Number(opt('limit') ?? Number.POSITIVE_INFINITY)
+const verbose = args.includes('--verbose')
+const IMAGES = join(import.meta.dirname, '..', 'test', 'fixtures', 'receipts', 'images')
+
+interface Sample {
+  truth: TruthFile
+  kind: 'scan' | 'photo'
+  path: string
+  bytes: Buffer
+}
+
+async function loadSamples(): Promise<Sample[]> {
+  const splits = split === 'all' ? ['dev', 'holdout'] : [split]
+  const samples: Sample[] = []
+  for (const s of splits) {
+    const dir = join(IMAGES, s)
+    if (!existsSync(dir)) throw new Error(`No corpus in ${dir}: run npx tsx scripts/receipts/generate.ts`)
+    const ids = (await readdir(dir))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .slice(0, limit)
+    for (const file of ids) {
+      const truth = JSON.parse(await readFile(join(dir, file), 'utf8')) as TruthFile
+      for (const [kind, ext] of [
+        ['scan', 'scan.png'],
+        ['photo', 'photo.jpg'],
+      ] as const) {
+        const path = join(dir, `${truth.id}.${ext}`)
+        samples.push({ truth, kind, path, bytes: await readFile(path) })
+      }
+    }
+  }
+  return samples
+}
+
+interface EngineResult {
+  engine: string
+  byKind: Record<string, ReturnType<typeof summarise>>
+  latencyMs: { p50: number; p95: number }
+  imagesPerSecond: number
+  failures: number
+}
+
+async function measure(
+  engine: string,
+  samples: Sample[],
+  read: (s: Sample) => Promise<Pick<ReceiptReading, 'merchant' | 'date' | 'total' | 'currency' | 'items'>>,
+  parallel: number,
+): Promise<EngineResult> {
+  // One at a time: per-image latency and accuracy.
+  const scores: Record<string, Score[]> = { scan: [], photo: [] }
+  const latencies: number[] = []
+  let failures = 0
+  for (const s of samples) {
+    const started = performance.now()
+    try {
+      const result = await read(s)
+      latencies.push(performance.now() - started)
+      const sc = score(s.truth, result)
+      scores[s.kind]!.push(sc)
+      if (verbose && !(sc.total && sc.date && sc.merchant && sc.itemsMatched === sc.itemsTrue)) {
+        console.log(
+          `${engine} ${s.truth.id} ${s.kind}`,
+          JSON.stringify({ ...sc, read: { ...result, rawText: undefined } }),
+        )
+      }
+    } catch (error) {
+      failures++
+      scores[s.kind]!.push(
+        score(s.truth, { merchant: null, date: null, total: null, currency: null, items: [] }),
+      )
+      console.error(`${engine} ${s.truth.id} ${s.kind}: ${(error as Error).message}`)
+    }
+  }
+  // Saturated: `parallel` reads in flight until every image is done.
+  const queue = [...samples]
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let s = queue.shift(); s; s = queue.shift()) await read(s).catch(() => undefined)
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  return {
+    engine,
+    byKind: { scan: summarise(scores.scan!), photo: summarise(scores.photo!) },
+    latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95) },
+    imagesPerSecond: Math.round((samples.length / seconds) * 100) / 100,
+    failures,
+  }
+}
+
+async function main(): Promise<void> {
+  const samples = await loadSamples()
+  const settings = defaultOcrSettings({ queueLimit: 64, timeoutMs: 60_000 })
+  console.log(
+    `${samples.length} images (${split}), ${settings.workers} workers on ${availableParallelism()} CPUs`,
+  )
+  const results: EngineResult[] = []
+
+  const ocr = new TesseractOcr(settings)
+  await ocr.warm()
+  results.push(await measure('tesseract.js (ours)', samples, (s) => ocr.read(s.bytes), settings.workers * 2))
+  await ocr.close()
+
+  if (!args.includes('--no-cli')) {
+    const cli = await run('tesseract', ['--version']).catch(() => null)
+    if (!cli) console.warn('tesseract CLI not found (apt-get install tesseract-ocr): skipped')
+    else {
+      const version = cli.stdout.split('\n')[0]
+      const read = async (s: Sample) => {
+        const { stdout } = await run('tesseract', [s.path, 'stdout', '--psm', '6', '-l', 'eng'], {
+          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+          maxBuffer: 8 * 1024 * 1024,
+        })
+        return extractReceipt(stdout)
+      }
+      results.push(await measure(`${version} CLI`, samples, read, settings.workers))
+    }
+  }
+
+  const rows = results.flatMap((r) =>
+    (['scan', 'photo'] as const).map((kind) => {
+      const s = r.byKind[kind]!
+      return `| ${r.engine} | ${kind} | ${s.images} | ${s.merchant} | ${s.date} | ${s.total} | ${s.currency} | ${s.itemsPrecision} / ${s.itemsRecall} / ${s.itemsF1} | ${r.latencyMs.p50} / ${r.latencyMs.p95} | ${r.imagesPerSecond} |`
+    }),
+  )
+  console.log(
+    [
+      '| engine | images | n | merchant | date | total | currency | items P / R / F1 | latency p50 / p95 ms | images/s saturated |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...rows,
+    ].join('\n'),
+  )
+  await writeFile(
+    join(import.meta.dirname, 'results', `ocr-${split}.json`),
+    `${JSON.stringify({ split, date: new Date().toISOString(), workers: settings.workers, results }, null, 2)}\n`,
+  )
+}
+
+await main()

@@ -1,0 +1,57 @@
+/** Line-level cues of receipts: what a line's label says it is, in several languages. */
+
+/** Lowercase, accents off, and the digits OCR puts in words (T0TAL, SUBT0TAL) back to letters. */
+export function labelKey(label: string): string {
+  return label
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/(?<=[a-z])0|0(?=[a-z])/g, 'o')
+    .replace(/(?<=[a-z])1|1(?=[a-z]{2})/g, 'l')
+    .replace(/(?<=[a-z])5(?=[a-z])/g, 's')
+}
+
+export const SUBTOTAL =
+  /\bsub\s?-?\s?total|\bsubtot|zwischensumme|zwischentotal|sous[- ]?total|subtotaal|\bnet(to)?\s?(total|amount|betrag)|total\s(excl|before\s(tax|tip)|ex\b|ht\b|netto)|\bimponible|\bbase\b|\bnettobetrag|\bnet\b\s*$/
+
+export const TOTAL =
+  /\btotal|\bsumme\b|\bsumma\b|\bgesamt|\btotaal|\btotalt|\btotale|\bmontant|\bimporte|\bamount\s(due|paid|payable|charged)|\bbalance\s(due|paid)|\bto\spay\b|a\spayer|zu\szahlen|te\sbetalen|att\sbetala|\bpaid\b|\bbetrag\b|\bnet\sa\spayer|\bsum\b|\bbelopp\b|\bdue\b/
+
+/** Stronger names of the amount paid: preferred when several totals disagree. */
+export const PAID =
+  /grand\s?total|amount\spaid|total\spaid|total\sdue|amount\sdue|balance\sdue|to\spay|a\spayer|zu\szahlen|te\sbetalen|att\sbetala|total\sttc|gesamtbetrag|total\scharged|\bpaid\b/
+
+/** Totals that are not the amount paid. */
+export const NOT_TOTAL =
+  /sav(ed|ings?)|you\ssaved|\bitems?\b|\bqty\b|\bquantity|\bartikel|\bpoints|\bunits|total\s(tax|vat|gst|discount|rabatt)|(tax|vat|mwst|tva|iva|btw|moms|gst)\s?total|excl|before\stip|\btip\b|\bgratuity|\bpre-?tip/
+
+export const TAX =
+  /\btax\b|\bvat\b|\bmwst\b|\bust\b|\btva\b|\biva\b|\bbtw\b|\bmoms\b|\bgst\b|\bhst\b|\bpst\b|\bqst\b|\bcgst|\bsgst|\bsales\stax|\bsteuer/
+
+export const TIP =
+  /\btip\b|\bgratuity|\bservice\s(charge|fee)|\btrinkgeld|\bpourboire|\bpropina|\bmancia|\bfooi|\bdricks/
+
+export const PAYMENT =
+  /\bcash\b|\bchange\b|\btendered|\bcard\b|\bvisa\b|master\s?card|\bamex\b|\bdebit|\bcredit|\bpaid\sby|\bpayment|\bauth|\bapproval|\bcontactless|\bbar\b|\bgegeben|ruckgeld|wechselgeld|\bespeces|\brendu|\bmonnaie|\befectivo|\bcambio|\bcontanti|\bresto\b|\bcontant|wisselgeld|\bkontant|\bvaxel|\bec-?karte|\bgirocard|\bpin\b|\bcb\b|\bchip\b|\brounding|\bgift\scard|\bbalance\b(?!\sdue)/
+
+export const DISCOUNT =
+  /discount|\brabatt|\bremise|\breduction|\bdescuento|\bsconto|\bkorting|\bcoupon|\bpromo|\boff\b|\bmember\s(price|saving|discount)|\bvoucher|\bsaving\b|\bnachlass|\baktion|\bspecial\b|%\s?off/
+
+export const DATE_LABEL =
+  /\bdate\b|\bdated\b|\bdatum\b|\bfecha\b|\bdata\b|\bdatum\b|\bissued|\btransaction|\bsale\b|\bpurchase|\binvoice\sdate|\bdate\sde\b/
+
+export const NOT_DATE_LABEL =
+  /\bdue\b|valid|until|\bexpir|\bexp\b|return(s)?\s(by|until|within)|best\sbefore|\bfallig|\becheance|vencimiento|scadenza|gultig|\bbis\b|\bpay\sby|\bdelivery|\bship|\bperiod|\bfrom\b|\bto\b\s*\d|\bbirth/
+
+export const BILL_TO =
+  /\b(bill(ed)?|invoice|sold|ship(ped)?|deliver(ed)?)\sto\b|\bcustomer\b|\bclient\b|\brechnungsempfanger|\bfacture\sa\b|\bfacturar\sa\b|\bkunde\b/
+
+export const HEADER_NOISE =
+  /\b(tel|phone|fax|www|http|e-?mail|vat\s?(no|number|reg)|ust-?id|siret|abn|gst\s?(no|reg)|store\s?#?\d|cashier|operator|till|lane|register|trans(action)?\s?#|receipt\s?#?|invoice\s?(no|#|number)|order\s?#|table|server|guests?|kasse|bon\b|beleg|caisse|ticket|welcome|thank)/
+
+/** Column headings of an item table. */
+export const COLUMN_HEADER =
+  /\b(description|item|article|artikel|qty|quantity|unit\sprice|price|amount|menge|preis|betrag|designation|prix|cant|precio)\b/
+
+export const ADDRESS =
+  /\d+\s+\p{L}+.*\b(st|street|rd|road|ave|avenue|blvd|lane|ln|dr|drive|way|strasse|str|straße|weg|platz|rue|avenue|calle|via|laan|gatan|vagen|high\sst)\b|\b\d{4,5}\s+\p{L}{3,}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]{2}\s\d{5}\b|\b(suite|unit|floor)\b/iu

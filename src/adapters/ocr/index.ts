@@ -1,0 +1,16 @@
+import type { OcrPort } from './port.js'
+import { defaultOcrSettings, type OcrSettings } from './settings.js'
+import { TesseractOcr } from './tesseract-ocr.js'
+
+export type { OcrPort, OcrReadOptions, ReceiptItem, ReceiptReading } from './port.js'
+export { OcrCapacityError, OcrError } from './port.js'
+export { defaultOcrSettings, type OcrSettings } from './settings.js'
+
+/**
+ * The OCR engine the settings ask for. Today the embedded tesseract.js pool; a hosted OCR
+ * service would be chosen here from its URL setting.
+ */
+export function createOcr(settings: Partial<OcrSettings> = {}): OcrPort {
+  const ocr = new TesseractOcr(defaultOcrSettings(settings))
+  return ocr
+}

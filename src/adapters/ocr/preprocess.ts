@@ -1,0 +1,231 @@
+import sharp, { type Metadata, type Sharp } from 'sharp'
+import { estimateSkew, type Gray, largestComponent, localMax, medianLineHeight, otsu } from './gray-image.js'
+import { OcrError } from './port.js'
+import { DECODABLE, type SniffedType, sniffType } from './sniff.js'
+
+export interface PreparedImage {
+  /** A grayscale PNG ready for the recogniser. */
+  png: Buffer
+  width: number
+  height: number
+  /** What was done, for logs and the benchmark: `crop`, `deskew:-3.2`, `scale:1.40`. */
+  steps: string[]
+}
+
+export interface PrepareOptions {
+  maxPixels: number
+  /** Line height (ink rows, ascender to descender) the recogniser reads best, px. */
+  targetLineHeight?: number
+  /** Skip finding the paper on a background (for the benchmark's comparisons). */
+  findPaper?: boolean
+}
+
+/** The long side images are worked on at; larger photos are scaled down first. */
+const WORKING_SIDE = 2600
+const MIN_SIDE = 16
+
+/** Reads an image's header without decoding it; refuses what must not reach the decoder. */
+export async function inspectImage(bytes: Buffer, maxPixels: number): Promise<SniffedType> {
+  const type = sniffType(bytes)
+  if (type === 'heic')
+    throw new OcrError('unsupported_type', 'HEIC images are not supported; send JPEG or PNG')
+  if (type === 'svg') throw new OcrError('unsupported_type', 'SVG is not accepted; send a photo or a scan')
+  if (!DECODABLE.has(type))
+    throw new OcrError('unsupported_type', 'Not an image type we read (JPEG, PNG, WebP, TIFF, GIF, AVIF)')
+  let meta: Metadata
+  try {
+    meta = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).metadata()
+  } catch (cause) {
+    throw new OcrError('invalid_image', 'The image cannot be read', { cause })
+  }
+  const width = meta.width ?? 0
+  const height = meta.pageHeight ?? meta.height ?? 0
+  if (width * height > maxPixels) {
+    throw new OcrError('image_too_large', `The image has more than ${maxPixels} pixels`)
+  }
+  if (width < MIN_SIDE || height < MIN_SIDE)
+    throw new OcrError('invalid_image', 'The image is too small to read')
+  return type
+}
+
+/**
+ * Turns an upload into what tesseract reads best: decoded within a pixel limit, turned
+ * upright by its EXIF orientation, grey, the paper found on a background (photos), lighting
+ * evened out, deskewed and scaled so that text lines have the height the model was trained on.
+ */
+export async function prepareImage(bytes: Buffer, options: PrepareOptions): Promise<PreparedImage> {
+  await inspectImage(bytes, options.maxPixels)
+  const steps: string[] = []
+  let img: Gray
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: options.maxPixels, failOn: 'error' })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .grayscale()
+      .resize({ width: WORKING_SIDE, height: WORKING_SIDE, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    img = {
+      data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+      width: info.width,
+      height: info.height,
+    }
+    if (info.channels !== 1) img = firstChannel(data, info.width, info.height, info.channels)
+  } catch (cause) {
+    throw new OcrError('invalid_image', 'The image cannot be decoded', { cause })
+  }
+
+  if (options.findPaper !== false) {
+    const paper = await findPaper(img)
+    if (paper) {
+      img = crop(img, paper)
+      steps.push('crop')
+    }
+  }
+  img = await flattenLighting(img)
+  steps.push('flatten')
+
+  const small = await shrink(img, 1000)
+  const skew = estimateSkew(small)
+  let pipeline = sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), {
+    raw: { width: img.width, height: img.height, channels: 1 },
+  })
+  if (Math.abs(skew) >= 0.3) {
+    pipeline = pipeline.rotate(-skew, { background: '#ffffff' })
+    steps.push(`deskew:${skew}`)
+  }
+  const upright = await toGray(pipeline)
+  const measured = await shrink(upright, 1200)
+  const lineHeight = medianLineHeight(measured)
+  let scale = 1
+  if (lineHeight) {
+    const atFull = lineHeight * (upright.width / measured.width)
+    scale = Math.min(3, Math.max(0.35, (options.targetLineHeight ?? 42) / atFull))
+    // Never make the page bigger than tesseract needs.
+    scale = Math.min(scale, 4000 / Math.max(upright.width, upright.height))
+  }
+  const width = Math.max(MIN_SIDE, Math.round(upright.width * scale))
+  const height = Math.max(MIN_SIDE, Math.round(upright.height * scale))
+  if (Math.abs(scale - 1) > 0.05) steps.push(`scale:${scale.toFixed(2)}`)
+  const png = await sharp(Buffer.from(upright.data.buffer, upright.data.byteOffset, upright.data.length), {
+    raw: { width: upright.width, height: upright.height, channels: 1 },
+  })
+    .resize({ width, height, kernel: scale > 1 ? 'cubic' : 'lanczos3' })
+    .normalise()
+    .png({ compressionLevel: 1 })
+    .toBuffer()
+  return { png, width, height, steps }
+}
+
+function firstChannel(data: Buffer, width: number, height: number, channels: number): Gray {
+  const out = new Uint8Array(width * height)
+  for (let i = 0; i < out.length; i++) out[i] = data[i * channels]!
+  return { data: out, width, height }
+}
+
+async function toGray(pipeline: Sharp): Promise<Gray> {
+  const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true })
+  if (info.channels !== 1) return firstChannel(data, info.width, info.height, info.channels)
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    width: info.width,
+    height: info.height,
+  }
+}
+
+function rawSharp(img: Gray): Sharp {
+  return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), {
+    raw: { width: img.width, height: img.height, channels: 1 },
+  })
+}
+
+async function shrink(img: Gray, side: number): Promise<Gray> {
+  if (Math.max(img.width, img.height) <= side) return img
+  return toGray(rawSharp(img).resize({ width: side, height: side, fit: 'inside' }))
+}
+
+interface Box {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
+
+function crop(img: Gray, box: Box): Gray {
+  const width = box.x1 - box.x0
+  const height = box.y1 - box.y0
+  const out = new Uint8Array(width * height)
+  for (let y = 0; y < height; y++) {
+    const from = (box.y0 + y) * img.width + box.x0
+    out.set(img.data.subarray(from, from + width), y * width)
+  }
+  return { data: out, width, height }
+}
+
+/**
+ * The paper on a darker background: the largest bright region of a small copy, text
+ * filled in by a local maximum. Null when the image is all paper (a scan) or nothing
+ * stands out.
+ */
+async function findPaper(img: Gray): Promise<Box | null> {
+  const small = await shrink(img, 360)
+  const filled = localMax(small, 2)
+  const t = otsu(filled)
+  const mask = new Uint8Array(filled.data.length)
+  let bright = 0
+  for (let i = 0; i < mask.length; i++) {
+    if (filled.data[i]! > t) {
+      mask[i] = 1
+      bright++
+    }
+  }
+  // A scan: almost everything is paper, or the image has no contrast to speak of.
+  if (bright > mask.length * 0.92) return null
+  const part = largestComponent(mask, small.width, small.height)
+  if (!part) return null
+  const boxArea = (part.x1 - part.x0 + 1) * (part.y1 - part.y0 + 1)
+  if (part.count < mask.length * 0.08 || boxArea > mask.length * 0.95) return null
+  // Only a background clearly darker than the paper counts: a scan's margins and text do not.
+  let inside = 0
+  let outside = 0
+  let outsideCount = 0
+  const inPart = new Uint8Array(mask.length)
+  for (const cell of part.cells) inPart[cell] = 1
+  for (let i = 0; i < mask.length; i++) {
+    const x = i % small.width
+    const y = (i - x) / small.width
+    const inBox = x >= part.x0 && x <= part.x1 && y >= part.y0 && y <= part.y1
+    if (inPart[i]) inside += filled.data[i]!
+    else if (!inBox) {
+      outside += filled.data[i]!
+      outsideCount++
+    }
+  }
+  if (outsideCount < mask.length * 0.05) return null
+  if (inside / part.count - outside / outsideCount < 45) return null
+  const sx = img.width / small.width
+  const sy = img.height / small.height
+  const margin = 5
+  return {
+    x0: Math.max(0, Math.floor((part.x0 - margin) * sx)),
+    y0: Math.max(0, Math.floor((part.y0 - margin) * sy)),
+    x1: Math.min(img.width, Math.ceil((part.x1 + 1 + margin) * sx)),
+    y1: Math.min(img.height, Math.ceil((part.y1 + 1 + margin) * sy)),
+  }
+}
+
+/** Divides out uneven light (shadows, a lamp's falloff) by the paper's local brightness. */
+async function flattenLighting(img: Gray): Promise<Gray> {
+  const smallSide = Math.max(32, Math.round(Math.max(img.width, img.height) / 12))
+  const small = await shrink(img, smallSide)
+  const paper = localMax(small, 2)
+  const background = await toGray(
+    rawSharp(paper).blur(1.5).resize({ width: img.width, height: img.height, fit: 'fill', kernel: 'linear' }),
+  )
+  const out = new Uint8Array(img.data.length)
+  for (let i = 0; i < out.length; i++) {
+    const bg = Math.max(24, background.data[i]!)
+    out[i] = Math.min(255, Math.round((img.data[i]! * 255) / bg))
+  }
+  return { data: out, width: img.width, height: img.height }
+}

@@ -1,0 +1,39 @@
+import { availableParallelism } from 'node:os'
+
+/**
+ * The OCR engine's settings (see docs/ocr.md for the environment names proposed for them).
+ * Every field has a default from `defaultOcrSettings`.
+ */
+export interface OcrSettings {
+  /** Worker threads, each holding one tesseract model (~170 MB). `0`: from the CPU count. */
+  workers: number
+  /** Reads waiting for a worker beyond which a read is refused with `capacity` (→ 503). */
+  queueLimit: number
+  /** Per-image limit of the recognition step; past it the worker is replaced. */
+  timeoutMs: number
+  /** A worker is replaced after this many reads (tesseract's WASM heap only grows). */
+  recycleAfter: number
+  /** Decoded pixels an image may have; larger ones are refused before they are decoded. */
+  maxPixels: number
+  /** Start the workers at once (`true`) or on the first read. */
+  warmOnStart: boolean
+}
+
+/** Workers from the CPU count: one per core, leaving one free on larger machines, at most 4. */
+export function workersForCpus(cpus: number): number {
+  return Math.max(1, Math.min(4, cpus > 2 ? cpus - 1 : cpus))
+}
+
+export function defaultOcrSettings(overrides: Partial<OcrSettings> = {}): OcrSettings {
+  const merged: OcrSettings = {
+    workers: 0,
+    queueLimit: 8,
+    timeoutMs: 15_000,
+    recycleAfter: 200,
+    maxPixels: 40_000_000,
+    warmOnStart: false,
+    ...overrides,
+  }
+  if (merged.workers <= 0) merged.workers = workersForCpus(availableParallelism())
+  return merged
+}
