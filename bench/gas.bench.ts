@@ -17,7 +17,7 @@ import { type Address, createPublicClient, createWalletClient, type Hash, type H
 import { privateKeyToAccount } from 'viem/accounts'
 import { ANVIL_DEV_PRIVATE_KEY, AnvilSupervisor, anvilBinaryPath } from '../src/adapters/chain/anvil.js'
 import { type ContractArtifact, loadArtifact } from '../src/adapters/chain/artifacts.js'
-import { projectRoot } from '../src/adapters/chain/project-root.js'
+import { projectRoot } from '../src/paths.js'
 
 const BATCH_SIZES = [1, 10, 100] as const
 const GOAL_GAS_PER_CERT = 5_000
@@ -42,7 +42,7 @@ function randomDirDigest(): Hex {
 }
 
 async function main(): Promise<void> {
-  const root = projectRoot()
+  const root = projectRoot
   const dataDir = await mkdtemp(join(tmpdir(), 'warranty-gas-bench-'))
   const node = new AnvilSupervisor({ dataDir, logger: pino({ level: 'warn' }) })
   await node.start()

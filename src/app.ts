@@ -9,21 +9,11 @@ import secureJson from 'secure-json-parse'
 import { Type } from 'typebox'
 import type { Deps } from './deps.js'
 import { AppError } from './errors.js'
+import type { Feature } from './feature.js'
 import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { clientErrorHandler, registerInputHardening, routerErrorHandler } from './http/input-hardening.js'
 import { ErrorBody } from './http/schemas.js'
-import { auditRoutes } from './modules/audit/audit.routes.js'
-import { authRoutes } from './modules/auth/auth.routes.js'
-import { catalogRoutes } from './modules/catalog/catalog.routes.js'
-import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js'
-import { merchantsRoutes } from './modules/merchants/merchants.routes.js'
-import { certificatesRoutes } from './modules/minting/certificates.routes.js'
-import { senderAddressesRoutes } from './modules/sender-addresses/sender-addresses.routes.js'
-import { statsRoutes } from './modules/stats/stats.routes.js'
-import { systemRoutes } from './modules/system/system.routes.js'
-import { warrantiesRoutes } from './modules/warranties/warranties.routes.js'
-import type { Services } from './services.js'
 import { API_VERSION } from './version.js'
 
 /** One row of the route table: what the "who may call this" tests and the OpenAPI test walk. */
@@ -47,10 +37,10 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** The one app, used by `main.ts` and by the tests alike. */
 export async function buildApp({
   deps,
-  services,
+  features,
 }: {
   deps: Deps
-  services: Services
+  features: readonly Feature[]
 }): Promise<FastifyInstance> {
   const { config } = deps
   const app = Fastify({
@@ -183,20 +173,7 @@ export async function buildApp({
   })
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false, uiConfig: { deepLinking: true } })
 
-  await app.register(systemRoutes, { readiness: deps.readiness, gitRevision: deps.gitRevision })
-  await app.register(authRoutes, { auth: services.auth })
-  await app.register(ipfsRoutes, { pinning: deps.pinning })
-  for (const routes of [
-    merchantsRoutes,
-    catalogRoutes,
-    statsRoutes,
-    auditRoutes,
-    warrantiesRoutes,
-    senderAddressesRoutes,
-    certificatesRoutes,
-  ]) {
-    await app.register(routes, { services })
-  }
+  for (const feature of features) await feature.routes?.(app)
 
   await app.ready()
   return app

@@ -7,9 +7,9 @@ import { createPinning, type PinningPort } from './adapters/pinning/index.js'
 import { createRateLimiter, type RateLimiter } from './adapters/rate-limit/index.js'
 import type { Config } from './config.js'
 import { type Database, type Db, openDatabase } from './db/client.js'
+import { TokenService } from './http/tokens.js'
 import { JobQueue } from './jobs/queue.js'
-import { TokenService } from './modules/auth/tokens.js'
-import type { ReadinessCheck } from './modules/system/readiness.js'
+import type { ReadinessCheck } from './modules/system/index.js'
 import { readGitRevision } from './version.js'
 
 /** Everything built from configuration: the one switchboard of infrastructure. */

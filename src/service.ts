@@ -3,13 +3,10 @@ import type { Logger } from 'pino'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
 import { type CreateDepsOptions, closeDeps, createDeps, type Deps } from './deps.js'
-import { deleteExpiredIdempotencyKeys } from './modules/warranties/warranties.repository.js'
-import { createJobs, createServices, type Services } from './services.js'
+import { createFeatures, type Services } from './features.js'
 
 export type ServiceRole = 'api' | 'worker' | 'all'
 
-const MAIL_SWEEP_MS = 2000
-const IDEMPOTENCY_SWEEP_MS = 10 * 60_000
 /** How long requests in flight may take to finish at stop before their connections are cut. */
 const HTTP_GRACE_MS = 3_000
 
@@ -39,31 +36,21 @@ export async function startService(
   const deps = await createDeps(config, logger, options)
   let app: FastifyInstance | null = null
   try {
-    const services = createServices(deps)
-    deps.queue.register(...createJobs(deps, services))
+    const features = createFeatures(deps)
+    const { services } = features
+    deps.queue.register(...features.list.flatMap((f) => f.jobs ?? []))
     // Jobs left running by a process that died are released here, so work resumes at once.
     await deps.queue.start({ work: role !== 'api', exclude: options.excludeJobs ?? [] })
-    // A worker resumes whatever a previous process left unminted (a crash, an outage), and
-    // keeps checking, in case a wake-up after an issue was lost.
     const sweepers: NodeJS.Timeout[] = []
     if (role !== 'api') {
-      await services.minting.request()
-      await services.mailOutbox.request()
-      sweepers.push(
-        setInterval(() => {
-          services.minting.sweep().catch((err: unknown) => logger.warn({ err }, 'minting sweep failed'))
-        }, config.chain.mintSweepSeconds * 1000),
-        // Messages committed after their wake-up fired, or by an API-only process.
-        setInterval(() => {
-          services.mailOutbox.sweep().catch((err: unknown) => logger.warn({ err }, 'mail sweep failed'))
-        }, MAIL_SWEEP_MS),
-        setInterval(() => {
-          deleteExpiredIdempotencyKeys(deps.db).catch((err: unknown) =>
-            logger.warn({ err }, 'idempotency key sweep failed'),
-          )
-        }, IDEMPOTENCY_SWEEP_MS),
-      )
-      for (const sweeper of sweepers) sweeper.unref()
+      for (const feature of features.list) await feature.onWorkerStart?.()
+      for (const sweep of features.list.flatMap((f) => f.sweeps ?? [])) {
+        const timer = setInterval(() => {
+          sweep.run().catch((err: unknown) => logger.warn({ err, sweep: sweep.name }, 'sweep failed'))
+        }, sweep.everyMs)
+        timer.unref()
+        sweepers.push(timer)
+      }
     }
     if (config.bootstrapAdmin) {
       const result = await services.auth.ensureAdmin(config.bootstrapAdmin)
@@ -71,7 +58,7 @@ export async function startService(
     }
     if (!config.cronSecret)
       logger.warn('CRON_SECRET is not set: the reminders cron route answers 401 to every call')
-    if (role !== 'worker') app = await buildApp({ deps, services })
+    if (role !== 'worker') app = await buildApp({ deps, features: features.list })
     let closing: Promise<void> | undefined
     return {
       deps,
@@ -83,8 +70,7 @@ export async function startService(
       close: () => {
         closing ??= (async () => {
           for (const sweeper of sweepers) clearInterval(sweeper)
-          services.minting.stop()
-          services.mailOutbox.stop()
+          for (const feature of features.list) feature.onStop?.()
           if (app) await closeHttp(app, HTTP_GRACE_MS)
           await closeDeps(deps)
         })()

@@ -2,8 +2,8 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config.js'
 import { openDatabase } from '../db/client.js'
-import { hashPassword } from '../modules/auth/passwords.js'
-import { findUserByEmail, insertUser } from '../modules/users/users.repository.js'
+import { hashPassword } from '../modules/auth/index.js'
+import { findUserByEmail, insertUser } from '../modules/users/index.js'
 
 /**
  * `npm run admin:create -- --email a@b.c --name "Ada" [--role ADMIN]`; the password is read

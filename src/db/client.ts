@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
+import { withTimeout } from '../lib/async.js'
 import { migrationsFolder } from '../paths.js'
 import * as schema from './schema/index.js'
 
@@ -149,12 +150,4 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
       await pool.end()
     },
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.js'
 import type { AdminRole, MerchantRole, Role, UserStatus } from '../db/schema/index.js'
 import { AppError } from '../errors.js'
-import type { TokenService } from '../modules/auth/tokens.js'
-import { prepareFindUserById } from '../modules/users/users.repository.js'
+import { prepareFindUserById } from '../modules/users/index.js'
+import type { TokenService } from './tokens.js'
 
 /**
  * Who may call a route. Every route declares one (deny by default):

@@ -166,11 +166,14 @@ describe('GET /v1/merchant/warranties/lookup/:identifier', () => {
     const { merchant, owner } = await tenant()
     const body = '01010101010'
     const code = `WR-${body.slice(0, 4)}-${body.slice(4, 8)}-${body.slice(8)}${checkSymbol(body)}`
-    const service = new WarrantiesService(svc.deps, {
-      mailOutbox: svc.services.mailOutbox,
-      minting: svc.services.minting,
-      generateCode: () => code,
-    })
+    const service = new WarrantiesService(
+      { ...svc.deps, appUrl: svc.deps.config.appUrl },
+      {
+        mailOutbox: svc.services.mailOutbox,
+        wakeMinter: () => svc.services.minting.wake(),
+        generateCode: () => code,
+      },
+    )
     const issued = (
       await service.issue({ merchantId: merchant.id, userId: owner.id }, { serialNumber: uniqueSerial() })
     ).body

@@ -566,11 +566,14 @@ describe('POST /v1/merchant/warranties/issue', () => {
     const taken = (await issue(owner.token, { serialNumber: uniqueSerial() })).json().warrantyCode
     const fresh = generateWarrantyCode()
     const drawn = [taken, taken, fresh]
-    const service = new WarrantiesService(svc.deps, {
-      mailOutbox: svc.services.mailOutbox,
-      minting: svc.services.minting,
-      generateCode: () => drawn.shift() ?? generateWarrantyCode(),
-    })
+    const service = new WarrantiesService(
+      { ...svc.deps, appUrl: svc.deps.config.appUrl },
+      {
+        mailOutbox: svc.services.mailOutbox,
+        wakeMinter: () => svc.services.minting.wake(),
+        generateCode: () => drawn.shift() ?? generateWarrantyCode(),
+      },
+    )
     const result = await service.issue(
       { merchantId: merchant.id, userId: owner.id },
       { serialNumber: uniqueSerial() },

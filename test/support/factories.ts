@@ -8,8 +8,8 @@ import {
   type Role,
   users,
 } from '../../src/db/schema/index.js'
+import type { TokenService } from '../../src/http/tokens.js'
 import { hashPassword } from '../../src/modules/auth/passwords.js'
-import type { TokenService } from '../../src/modules/auth/tokens.js'
 
 export const PASSWORD = 'correct-horse-battery'
 let passwordHash: Promise<string> | undefined

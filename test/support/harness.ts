@@ -5,11 +5,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { inject } from 'vitest'
 import { type Config, loadConfig } from '../../src/config.js'
 import type { Deps } from '../../src/deps.js'
+import type { Services } from '../../src/features.js'
 import { createLogger } from '../../src/logger.js'
 import { DISPATCH_MAIL_JOB } from '../../src/modules/mail/mail.service.js'
 import { MINT_JOB } from '../../src/modules/minting/minting.service.js'
 import { type RunningService, type ServiceRole, startService } from '../../src/service.js'
-import type { Services } from '../../src/services.js'
 import { pgliteFromTemplate, postgresFromTemplate } from './databases.js'
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789'

@@ -2,7 +2,7 @@ import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../src/db/client.js'
 import { registerAuth } from '../../src/http/auth.js'
-import { TokenService } from '../../src/modules/auth/tokens.js'
+import { TokenService } from '../../src/http/tokens.js'
 
 const tokens = new TokenService({ secret: 'x'.repeat(32), ttlSeconds: 60, issuer: 'i', audience: 'a' })
 

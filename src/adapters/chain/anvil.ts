@@ -5,12 +5,12 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gunzip } from 'node:zlib'
 import type { Logger } from 'pino'
+import { projectRoot } from '../../paths.js'
 import { AdapterError } from '../adapter-error.js'
 import { bestBlockOf, ChainFiles, type Deployment } from './anvil-files.js'
 import { loadArtifact } from './artifacts.js'
 import { deployWarrantyCertificate } from './deploy.js'
 import type { Address } from './port.js'
-import { projectRoot } from './project-root.js'
 
 export type { Deployment } from './anvil-files.js'
 
@@ -49,7 +49,7 @@ const gunzipAsync = promisify(gunzip)
 export function anvilBinaryPath(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch
   const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
-  return join(projectRoot(), 'node_modules', '@foundry-rs', `anvil-${process.platform}-${arch}`, 'bin', exe)
+  return join(projectRoot, 'node_modules', '@foundry-rs', `anvil-${process.platform}-${arch}`, 'bin', exe)
 }
 
 /**

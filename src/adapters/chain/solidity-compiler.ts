@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
-import { projectRoot } from './project-root.js'
+import { projectRoot } from '../../paths.js'
 
 /**
  * EVM target of the bytecode. `cancun` (PUSH0, MCOPY, transient storage) runs on
@@ -74,11 +74,11 @@ export const SETTINGS: CompilerSettings = Object.freeze({
   evmVersion: EVM_VERSION,
 })
 
-export function contractsSourceDir(root = projectRoot()): string {
+export function contractsSourceDir(root = projectRoot): string {
   return join(root, 'contracts')
 }
 
-export function artifactsDir(root = projectRoot()): string {
+export function artifactsDir(root = projectRoot): string {
   return join(root, 'build', 'contracts')
 }
 
@@ -254,7 +254,7 @@ async function compile(
 export async function ensureContractsCompiled(
   options: { force?: boolean; log?: (msg: string) => void } = {},
 ): Promise<CompileResult> {
-  const root = projectRoot()
+  const root = projectRoot
   const log = options.log ?? (() => {})
   const outDir = artifactsDir(root)
   const sources = await readSources(root)

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer'
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js'
 import type { Logger } from 'pino'
+import { withTimeout } from '../../lib/async.js'
 import { AdapterClosedError, AdapterError } from '../adapter-error.js'
 import { checkOutgoingMail, oneLine } from './outgoing-mail.js'
 import type { MailHealth, MailPort, MailSendResult } from './port.js'
@@ -203,16 +204,4 @@ function providerId(response: string | undefined): string | null {
   if (!response) return null
   const queued = /queued as ([^\s>]+)/i.exec(response)?.[1]
   return queued ?? response.trim()
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms)
-  })
-  try {
-    return await Promise.race([promise, timeout])
-  } finally {
-    clearTimeout(timer)
-  }
 }

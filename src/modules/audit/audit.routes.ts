@@ -1,13 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses } from '../../http/schemas.js'
-import type { Services } from '../../services.js'
 import { AuditPage, AuditQuery } from './audit.schemas.js'
+import type { AuditService } from './audit.service.js'
 
-export async function auditRoutes(
-  base: FastifyInstance,
-  { services }: { services: Services },
-): Promise<void> {
+export async function auditRoutes(base: FastifyInstance, { audit }: { audit: AuditService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
 
   app.get(
@@ -22,6 +19,6 @@ export async function auditRoutes(
         response: { 200: AuditPage, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => services.audit.list(request.query),
+    async (request) => audit.list(request.query),
   )
 }

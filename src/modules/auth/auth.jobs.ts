@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { Db } from '../../db/client.js'
 import { defineJob } from '../../jobs/queue.js'
-import { recordLogin } from '../users/users.repository.js'
+import { recordLogin } from '../users/index.js'
 import { RECORD_LOGIN_JOB } from './auth.service.js'
 
 const RecordLogin = Type.Object({

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import type { AdminRole } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../http/auth.js'
+import type { TokenService } from '../../http/tokens.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import {
   findUserByEmail,
@@ -12,9 +13,8 @@ import {
   normalizeEmail,
   setPassword,
   type UserWithMerchant,
-} from '../users/users.repository.js'
+} from '../users/index.js'
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
-import type { TokenService } from './tokens.js'
 
 /** The `user` of a login answer (spec: id, name, email, role, merchantId, merchantName, merchantRole; adminRole for admins). */
 export interface SessionUser {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '../../services.js'
+import type { CatalogService } from './catalog.service.js'
 import { globalProductsRoutes } from './global-products.routes.js'
 import { merchantProductsRoutes } from './merchant-products.routes.js'
 
 export async function catalogRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { catalog }: { catalog: CatalogService },
 ): Promise<void> {
-  await globalProductsRoutes(app, services.catalog)
-  await merchantProductsRoutes(app, services.catalog)
+  await globalProductsRoutes(app, catalog)
+  await merchantProductsRoutes(app, catalog)
 }

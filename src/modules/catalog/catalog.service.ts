@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js'
-import { AuditService } from '../audit/audit.service.js'
+import type { AuditService } from '../audit/index.js'
 import { GlobalProductsService } from './global-products.service.js'
 import { MerchantProductsService } from './merchant-products.service.js'
 
@@ -8,8 +8,8 @@ export class CatalogService {
   readonly globalProducts: GlobalProductsService
   readonly merchantProducts: MerchantProductsService
 
-  constructor(deps: { db: Db }) {
-    this.globalProducts = new GlobalProductsService(deps.db, new AuditService(deps))
+  constructor(deps: { db: Db; audit: AuditService }) {
+    this.globalProducts = new GlobalProductsService(deps.db, deps.audit)
     this.merchantProducts = new MerchantProductsService(deps.db)
   }
 }

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses, IdParams } from '../../http/schemas.js'
-import { auditContext } from '../audit/audit-context.js'
+import { auditContext } from '../audit/index.js'
 import {
   CreateGlobalProductBody,
   GlobalProduct,

@@ -1,16 +1,16 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { type GlobalProductRow, globalProducts, merchantProducts, warranties } from '../../db/schema/index.js'
+import { contains, isUniqueViolation } from '../../db/sql-helpers.js'
 import { AppError } from '../../errors.js'
 import { afterCursor, decodeCursor, newestFirst, toPage } from '../../http/pagination.js'
-import type { AuditContext, AuditService } from '../audit/audit.service.js'
+import type { AuditContext, AuditService } from '../audit/index.js'
 import type {
   CreateGlobalProductInput,
   GlobalProductQueryInput,
   UpdateGlobalProductInput,
 } from './catalog.schemas.js'
 import { assertGtin } from './gtin.js'
-import { contains, isUniqueViolation } from './sql-helpers.js'
 
 export interface GlobalProductView {
   id: string

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { type MerchantProductRow, merchantProducts } from '../../db/schema/index.js'
+import { contains, isForeignKeyViolation, isUniqueViolation } from '../../db/sql-helpers.js'
 import { AppError } from '../../errors.js'
 import { afterCursor, decodeCursor, newestFirst, toPage } from '../../http/pagination.js'
 import type {
@@ -9,7 +10,6 @@ import type {
   UpdateMerchantProductInput,
 } from './catalog.schemas.js'
 import { assertGtin } from './gtin.js'
-import { contains, isForeignKeyViolation, isUniqueViolation } from './sql-helpers.js'
 
 export interface MerchantProductView {
   id: string

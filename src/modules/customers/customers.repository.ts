@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
 import { claimLinks, users } from '../../db/schema/index.js'
-import { findUserByEmail, insertUser, normalizeEmail } from '../users/users.repository.js'
-import { createOneTimeToken } from './one-time-tokens.js'
+import { createOneTimeToken } from '../../lib/one-time-tokens.js'
+import { findUserByEmail, insertUser, normalizeEmail } from '../users/index.js'
 
 /** How long a claim link e-mailed to a customer stays valid. */
 export const CLAIM_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000

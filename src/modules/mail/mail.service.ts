@@ -5,6 +5,7 @@ import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type MailMessageRow, mailMessages } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { errorText } from '../../lib/async.js'
 import { openData, outboxKey, sealData } from './sealed-data.js'
 import { type MailJobContent, renderMail } from './templates/index.js'
 
@@ -250,5 +251,3 @@ function redactLink(link: string): string {
   for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, '[redacted]')
   return decodeURI(url.toString())
 }
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000)

@@ -1,8 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses, IdParams } from '../../http/schemas.js'
-import type { Services } from '../../services.js'
-import { auditContext } from '../audit/audit-context.js'
+import { auditContext } from '../audit/index.js'
 import {
   CreateMerchantBody,
   CreateMerchantUserBody,
@@ -14,15 +13,15 @@ import {
   MerchantUsersQuery,
   UpdateMerchantBody,
 } from './merchants.schemas.js'
+import type { MerchantsService } from './merchants.service.js'
 
 const ADMIN = { roles: ['ADMIN'] } as const
 
 export async function merchantsRoutes(
   base: FastifyInstance,
-  { services }: { services: Services },
+  { merchants }: { merchants: MerchantsService },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
-  const { merchants } = services
 
   app.get(
     '/v1/admin/merchants',

@@ -8,12 +8,12 @@ import {
   type UserStatus,
   users,
 } from '../../db/schema/index.js'
+import { contains } from '../../db/sql-helpers.js'
 import { AppError } from '../../errors.js'
 import { afterCursor, decodeCursor, newestFirst, toPage } from '../../http/pagination.js'
-import { type AuditContext, AuditService } from '../audit/audit.service.js'
-import { hashPassword } from '../auth/passwords.js'
-import { contains } from '../catalog/sql-helpers.js'
-import { insertUser } from '../users/users.repository.js'
+import type { AuditContext, AuditService } from '../audit/index.js'
+import { hashPassword } from '../auth/index.js'
+import { insertUser } from '../users/index.js'
 import type {
   CreateMerchantInput,
   CreateMerchantUserInput,
@@ -111,9 +111,9 @@ export class MerchantsService {
   private readonly db: Db
   private readonly audit: AuditService
 
-  constructor(deps: { db: Db }) {
+  constructor(deps: { db: Db; audit: AuditService }) {
     this.db = deps.db
-    this.audit = new AuditService(deps)
+    this.audit = deps.audit
   }
 
   async create(ctx: AuditContext, input: CreateMerchantInput): Promise<MerchantView> {

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { errorResponses, Nullable } from '../../http/schemas.js'
-import type { Services } from '../../services.js'
+import type { CertificatesService } from './certificates.service.js'
 
 const Certificate = Type.Object(
   {
@@ -48,7 +48,7 @@ const Verification = Type.Object(
 
 export async function certificatesRoutes(
   base: FastifyInstance,
-  { services }: { services: Services },
+  { certificates }: { certificates: CertificatesService },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
   app.get(
@@ -71,7 +71,7 @@ export async function certificatesRoutes(
       },
     },
     async (request) =>
-      services.certificates.verify({
+      certificates.verify({
         code: request.params.warrantyCode,
         ...(request.query.serialNumber !== undefined ? { serialNumber: request.query.serialNumber } : {}),
         address: request.ip,

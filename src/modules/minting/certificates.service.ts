@@ -9,7 +9,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
 import { globalProducts, merchantProducts, merchants, warranties } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
-import { parseWarrantyCode } from '../warranties/warranty-code.js'
+import { parseWarrantyCode } from '../warranties/index.js'
 import { serialHash } from './certificate-metadata.js'
 
 export interface Verification {

@@ -14,6 +14,7 @@ import {
   warranties,
 } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { errorText } from '../../lib/async.js'
 import { encodeMetadata } from './certificate-metadata.js'
 
 export const MINT_JOB = 'warranties.mint'
@@ -170,7 +171,7 @@ export class MintingService {
         const [latest] = await this.deps.db.select().from(mintBatches).where(eq(mintBatches.id, current.id))
         if (latest && latest.status === 'PREPARED' && !latest.txHash) {
           // Never sent as far as we know: fail it, but remember it may still appear on chain.
-          await this.failBatch(latest, `${GAVE_UP}${errorText(err)}`)
+          await this.failBatch(latest, `${GAVE_UP}${errorText(err, 500)}`)
         }
       }
       throw err
@@ -581,5 +582,3 @@ async function mapLimited<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
   return results
 }
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500)

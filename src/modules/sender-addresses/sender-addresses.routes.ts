@@ -4,7 +4,6 @@ import { Type } from 'typebox'
 import { AppError } from '../../errors.js'
 import { MERCHANT_MANAGERS, merchantIdOf } from '../../http/auth.js'
 import { errorResponses, IdParams, Page } from '../../http/schemas.js'
-import type { Services } from '../../services.js'
 import {
   RegisterSenderBody,
   SenderAddress,
@@ -13,6 +12,7 @@ import {
   VerifyParams,
   VerifyResponse,
 } from './sender-addresses.schemas.js'
+import type { SenderAddressesService } from './sender-addresses.service.js'
 import { invalidLinkPage, prefersHtml, verifiedPage } from './sender-verify.page.js'
 
 const anyMerchantUser = { roles: ['MERCHANT_USER'] } as const
@@ -20,10 +20,9 @@ const managers = { roles: ['MERCHANT_USER'], merchantRoles: MERCHANT_MANAGERS } 
 
 export async function senderAddressesRoutes(
   base: FastifyInstance,
-  { services }: { services: Services },
+  { senderAddresses }: { senderAddresses: SenderAddressesService },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
-  const { senderAddresses } = services
 
   app.get(
     '/v1/merchant/sender-addresses',

@@ -1,14 +1,13 @@
 import type { Static } from 'typebox'
-import type { RateLimitRule } from '../../adapters/rate-limit/index.js'
-import type { Tx } from '../../db/client.js'
+import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { Db, Tx } from '../../db/client.js'
 import type { SenderAddressRow } from '../../db/schema/index.js'
-import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { decodeCursor, toPage } from '../../http/pagination.js'
-import { createOneTimeToken, hashToken } from '../customers/one-time-tokens.js'
-import type { MailOutbox } from '../mail/mail.service.js'
-import { merchantName } from '../merchants/merchants.repository.js'
-import { normalizeEmail } from '../users/users.repository.js'
+import { createOneTimeToken, hashToken } from '../../lib/one-time-tokens.js'
+import type { MailOutbox } from '../mail/index.js'
+import { merchantName } from '../merchants/index.js'
+import { normalizeEmail } from '../users/index.js'
 import {
   deleteSenderAddress,
   findSenderAddress,
@@ -55,7 +54,7 @@ export function toSenderAddressResponse(row: SenderAddressRow): SenderAddressRes
 /** Addresses a merchant sends receipts from, each confirmed by a link e-mailed to it. */
 export class SenderAddressesService {
   constructor(
-    readonly deps: Deps,
+    readonly deps: { db: Db; limiter: RateLimiter; publicApiUrl: string },
     readonly shared: { mailOutbox: MailOutbox },
   ) {}
 
@@ -146,7 +145,7 @@ export class SenderAddressesService {
         data: {
           merchantName: await merchantName(tx, row.merchantId),
           email: row.email,
-          verifyUrl: `${this.deps.config.publicApiUrl}/v1/global/sender-verify/${token}`,
+          verifyUrl: `${this.deps.publicApiUrl}/v1/global/sender-verify/${token}`,
         },
       },
       about: { type: 'sender_address', id: row.id },

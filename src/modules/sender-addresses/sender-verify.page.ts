@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/templates/index.js'
+import { escapeHtml } from '../mail/index.js'
 
 /**
  * Whether the client asked for a web page: `text/html` listed with a quality at least that

@@ -2,13 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { merchantIdOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
-import type { Services } from '../../services.js'
 import { MerchantStats, PlatformStats } from './stats.schemas.js'
+import type { StatsService } from './stats.service.js'
 
-export async function statsRoutes(
-  base: FastifyInstance,
-  { services }: { services: Services },
-): Promise<void> {
+export async function statsRoutes(base: FastifyInstance, { stats }: { stats: StatsService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
 
   app.get(
@@ -22,7 +19,7 @@ export async function statsRoutes(
         response: { 200: PlatformStats, ...errorResponses(401, 403) },
       },
     },
-    async () => services.stats.platform(),
+    async () => stats.platform(),
   )
 
   app.get(
@@ -36,6 +33,6 @@ export async function statsRoutes(
         response: { 200: MerchantStats, ...errorResponses(401, 403) },
       },
     },
-    async (request) => services.stats.merchant(merchantIdOf(request)),
+    async (request) => stats.merchant(merchantIdOf(request)),
   )
 }

@@ -8,6 +8,7 @@ import {
   type WarrantyRow,
   warranties,
 } from '../../db/schema/index.js'
+import { contains } from '../../db/sql-helpers.js'
 import { afterCursor, type Cursor, newestFirst } from '../../http/pagination.js'
 
 /** A warranty with the names of its products, as every answer shows it. */
@@ -71,7 +72,6 @@ export interface WarrantyFilters {
 }
 
 /** `%`, `_` and `\` of a search text taken literally in LIKE. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export async function listWarranties(
   db: DbOrTx,
@@ -90,13 +90,13 @@ export async function listWarranties(
   if (filters.claimed === false) conditions.push(isNull(warranties.claimedAt))
   if (filters.productId) conditions.push(eq(warranties.merchantProductId, filters.productId))
   if (filters.q) {
-    const pattern = likeContains(filters.q)
+    const q = filters.q
     conditions.push(
       or(
-        ilike(warranties.serialNumber, pattern),
-        ilike(warranties.warrantyCode, pattern),
-        ilike(warranties.customerEmail, pattern),
-        ilike(warranties.invoiceNumber, pattern),
+        contains(warranties.serialNumber, q),
+        contains(warranties.warrantyCode, q),
+        contains(warranties.customerEmail, q),
+        contains(warranties.invoiceNumber, q),
       ),
     )
   }

@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { merchantIdOf, principalOf } from '../../http/auth.js'
 import { errorResponses, IdParams, Page } from '../../http/schemas.js'
-import type { Services } from '../../services.js'
 import {
   IssueBody,
   IssueHeaders,
@@ -12,15 +11,15 @@ import {
   WarrantyListQuery,
   WarrantyWithNotification,
 } from './warranties.schemas.js'
+import type { WarrantiesService } from './warranties.service.js'
 
 const merchantUsers = { roles: ['MERCHANT_USER'] } as const
 
 export async function warrantiesRoutes(
   base: FastifyInstance,
-  { services }: { services: Services },
+  { warranties }: { warranties: WarrantiesService },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
-  const { warranties } = services
 
   app.post(
     '/v1/merchant/warranties/issue',

@@ -1,20 +1,19 @@
-import type { RateLimitRule } from '../../adapters/rate-limit/index.js'
-import type { Tx } from '../../db/client.js'
-import type { Deps } from '../../deps.js'
+import type { Logger } from 'pino'
+import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { Db, Tx } from '../../db/client.js'
+import { isForeignKeyViolation } from '../../db/sql-helpers.js'
 import { AppError } from '../../errors.js'
 import { decodeCursor, toPage } from '../../http/pagination.js'
-import { assertPrice } from '../catalog/merchant-products.service.js'
-import { isForeignKeyViolation } from '../catalog/sql-helpers.js'
+import { assertPrice } from '../catalog/index.js'
 import {
   createClaimLink,
   expireOpenClaimLinks,
   findOrCreateCustomer,
   isStaffEmail,
-} from '../customers/customers.repository.js'
-import type { MailOutbox } from '../mail/mail.service.js'
-import { merchantName } from '../merchants/merchants.repository.js'
-import type { MintingService } from '../minting/minting.service.js'
-import { normalizeEmail } from '../users/users.repository.js'
+} from '../customers/index.js'
+import type { MailOutbox } from '../mail/index.js'
+import { merchantName } from '../merchants/index.js'
+import { normalizeEmail } from '../users/index.js'
 import {
   deleteIdempotencyKey,
   findActiveDuplicate,
@@ -103,8 +102,13 @@ export class WarrantiesService {
   private readonly nextCode: () => string
 
   constructor(
-    readonly deps: Deps,
-    readonly shared: { mailOutbox: MailOutbox; minting: MintingService; generateCode?: () => string },
+    readonly deps: { db: Db; limiter: RateLimiter; logger: Logger; appUrl: string },
+    readonly shared: {
+      mailOutbox: MailOutbox
+      /** Called after a change that leaves a warranty to mint has committed. */
+      wakeMinter: () => void
+      generateCode?: () => string
+    },
   ) {
     this.nextCode = shared.generateCode ?? (() => generateWarrantyCode())
   }
@@ -140,7 +144,7 @@ export class WarrantiesService {
       return { body, replayed: false }
     })
     // The PENDING warranty is the durable record of the work; this only wakes the minter.
-    if (!result.replayed) this.shared.minting.wake()
+    if (!result.replayed) this.shared.wakeMinter()
     if (!result.replayed && staffEmail) this.logStaffEmail(actor.merchantId, result.body.id, 'issue')
     return result
   }
@@ -308,7 +312,7 @@ export class WarrantiesService {
         `The mint is ${existing.mintStatus}: only a FAILED mint can be retried`,
       )
     })
-    this.shared.minting.wake()
+    this.shared.wakeMinter()
     return this.get(merchantId, id)
   }
 
@@ -379,7 +383,7 @@ export class WarrantiesService {
           serialNumber: warranty.serialNumber,
           warrantyCode: warranty.warrantyCode,
           expiresAt: warranty.expiresAt,
-          claimUrl: `${this.deps.config.appUrl}/claim?claimId=${claimId}`,
+          claimUrl: `${this.deps.appUrl}/claim?claimId=${claimId}`,
           customerName: warranty.customerName,
         },
       },

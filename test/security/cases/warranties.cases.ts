@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { senderAddresses } from '../../../src/db/schema/index.js'
-import { createOneTimeToken } from '../../../src/modules/customers/one-time-tokens.js'
+import { createOneTimeToken } from '../../../src/lib/one-time-tokens.js'
 import { issueWarranty, setMint, uniqueSerial } from '../../support/warranty-factories.js'
 import type { RouteCase, World } from '../world.js'
 

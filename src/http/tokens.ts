@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
-import type { Config } from '../../config.js'
-import type { Role } from '../../db/schema/index.js'
+import type { Config } from '../config.js'
+import type { Role } from '../db/schema/index.js'
 
 export interface TokenClaims {
   /** User id. */

@@ -1,0 +1,51 @@
+/**
+ * The module rule (docs/architecture.md): features meet only through each other's index.ts,
+ * nothing in src/ forms a cycle, features do not reach back into the composition root, and
+ * adapters and the HTTP layer know nothing of features' internals. `npm run lint:architecture`.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'An import cycle: split the shared part out, or pass a callback from the composition.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'modules-only-through-index',
+      comment: "A feature may use another only through that feature's index.ts.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'only-index-from-outside',
+      comment: 'Code outside src/modules uses a feature only through its index.ts.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/modules/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'no-composition-root-from-features',
+      comment:
+        'Features are composed; they do not import the composition (features.ts, service.ts, app.ts, deps.ts, main.ts).',
+      severity: 'error',
+      from: { path: '^src/(modules|adapters|http|db|jobs|lib)/' },
+      to: { path: '^src/(features|service|app|deps|main)\\.ts$' },
+    },
+    {
+      name: 'adapters-know-no-features',
+      comment: 'Adapters are ports to the outside world; features use them, not the other way round.',
+      severity: 'error',
+      from: { path: '^src/adapters/' },
+      to: { path: '^src/(modules|http)/' },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules' },
+  },
+}

@@ -1,0 +1,99 @@
+import type { Deps } from './deps.js'
+import type { Feature } from './feature.js'
+import { auditFeature } from './modules/audit/index.js'
+import { authFeature } from './modules/auth/index.js'
+import { catalogFeature } from './modules/catalog/index.js'
+import { ipfsFeature } from './modules/ipfs/index.js'
+import { mailFeature } from './modules/mail/index.js'
+import { merchantsFeature } from './modules/merchants/index.js'
+import { certificatesFeature, mintingFeature } from './modules/minting/index.js'
+import { senderAddressesFeature } from './modules/sender-addresses/index.js'
+import { statsFeature } from './modules/stats/index.js'
+import { systemFeature } from './modules/system/index.js'
+import { warrantiesFeature } from './modules/warranties/index.js'
+
+/**
+ * Builds every feature from the deps, each with only what it uses, in the order their routes
+ * are registered. The one list that routes, jobs, sweeps and start/stop are driven from.
+ */
+export function createFeatures(deps: Deps) {
+  const { config, db, logger } = deps
+  const mail = mailFeature({
+    db,
+    mail: deps.mail,
+    queue: deps.queue,
+    logger,
+    settings: {
+      from: config.mail.from,
+      secret: config.jwt.secret,
+      retryDelaySeconds: config.mail.retryDelaySeconds,
+      maxAttempts: config.mail.maxAttempts,
+    },
+  })
+  const minting = mintingFeature({
+    database: deps.database,
+    chain: deps.chain,
+    pinning: deps.pinning,
+    queue: deps.queue,
+    logger,
+    settings: {
+      batchSize: config.chain.mintBatchSize,
+      confirmations: config.chain.confirmations,
+      serialHashSalt: config.serialHashSalt,
+      maxAttempts: config.chain.mintMaxAttempts,
+      retryDelaySeconds: config.chain.mintRetryDelaySeconds,
+      sweepSeconds: config.chain.mintSweepSeconds,
+    },
+  })
+  const audit = auditFeature({ db })
+  const stats = statsFeature({ db })
+  const auth = authFeature({ db, tokens: deps.tokens, limiter: deps.limiter, queue: deps.queue, logger })
+  const merchants = merchantsFeature({ db }, { audit: audit.service })
+  const catalog = catalogFeature({ db }, { audit: audit.service })
+  const warranties = warrantiesFeature(
+    { db, limiter: deps.limiter, logger, appUrl: config.appUrl },
+    { mail: mail.service, wakeMinter: () => minting.service.wake() },
+  )
+  const senderAddresses = senderAddressesFeature(
+    { db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
+    { mail: mail.service },
+  )
+  const certificates = certificatesFeature({
+    database: deps.database,
+    chain: deps.chain,
+    pinning: deps.pinning,
+    limiter: deps.limiter,
+    serialHashSalt: config.serialHashSalt,
+  })
+  const list: Feature[] = [
+    systemFeature({ readiness: deps.readiness, gitRevision: deps.gitRevision }),
+    auth,
+    ipfsFeature({ pinning: deps.pinning }),
+    merchants,
+    catalog,
+    stats,
+    audit,
+    warranties,
+    senderAddresses,
+    certificates,
+    mail,
+    minting,
+  ]
+  const services = {
+    auth: auth.service,
+    mailOutbox: mail.service,
+    audit: audit.service,
+    merchants: merchants.service,
+    catalog: catalog.service,
+    stats: stats.service,
+    warranties: warranties.service,
+    senderAddresses: senderAddresses.service,
+    minting: minting.service,
+    certificates: certificates.service,
+  }
+  return { list, services }
+}
+
+export type Features = ReturnType<typeof createFeatures>
+/** The feature services, for the start-up (the first admin) and for tests. */
+export type Services = Features['services']

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino'
+import type { MailPort } from '../../adapters/mail/index.js'
+import type { Db } from '../../db/client.js'
+import type { Feature } from '../../feature.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { dispatchMailJob } from './mail.jobs.js'
+import { MailOutbox, type MailSettings } from './mail.service.js'
+
+export type { MailOutbox, MailRequest } from './mail.service.js'
+export { escapeHtml } from './templates/index.js'
+
+/** How often a worker looks for due messages whose wake-up was lost. */
+const MAIL_SWEEP_MS = 2000
+
+/** The e-mail outbox: written in the changes' transactions, delivered by `mail.dispatch`. */
+export function mailFeature(deps: {
+  db: Db
+  mail: MailPort
+  queue: JobQueue
+  logger: Logger
+  settings: MailSettings
+}): Feature<MailOutbox> {
+  const service = new MailOutbox({ ...deps, logger: deps.logger.child({ component: 'mail' }) })
+  return {
+    name: 'mail',
+    service,
+    jobs: [dispatchMailJob(service)],
+    // Messages committed after their wake-up fired, or by an API-only process.
+    sweeps: [{ name: 'mail', everyMs: MAIL_SWEEP_MS, run: () => service.sweep() }],
+    onWorkerStart: () => service.request(),
+    onStop: () => service.stop(),
+  }
+}

@@ -1,0 +1,83 @@
+import type { Logger } from 'pino'
+import type { ChainPort } from '../../adapters/chain/index.js'
+import type { PinningPort } from '../../adapters/pinning/index.js'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
+import type { Database } from '../../db/client.js'
+import type { Feature } from '../../feature.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { certificatesRoutes } from './certificates.routes.js'
+import { CertificatesService } from './certificates.service.js'
+import { mintJob } from './minting.jobs.js'
+import { MintingService } from './minting.service.js'
+
+export type { MintingService } from './minting.service.js'
+
+/** Database lock key held by a minting run (an arbitrary constant). */
+const MINT_LOCK = 727_274_002
+
+export interface MintingSettings {
+  batchSize: number
+  confirmations: number
+  serialHashSalt: string
+  maxAttempts: number
+  retryDelaySeconds: number
+  sweepSeconds: number
+}
+
+/** The minting pipeline: pending warranties batched, pinned to IPFS and minted on chain. */
+export function mintingFeature(deps: {
+  database: Database
+  chain: ChainPort
+  pinning: PinningPort
+  queue: JobQueue
+  logger: Logger
+  settings: MintingSettings
+}): Feature<MintingService> {
+  const { settings } = deps
+  const service = new MintingService({
+    db: deps.database.db,
+    chain: deps.chain,
+    pinning: deps.pinning,
+    queue: deps.queue,
+    logger: deps.logger.child({ component: 'minting' }),
+    exclusive: (fn) => deps.database.exclusive(MINT_LOCK, fn),
+    settings: {
+      batchSize: settings.batchSize,
+      confirmations: settings.confirmations,
+      receiptTimeoutMs: 120_000,
+      serialHashSalt: settings.serialHashSalt,
+    },
+  })
+  return {
+    name: 'minting',
+    service,
+    jobs: [mintJob(service, { limit: settings.maxAttempts - 1, delaySeconds: settings.retryDelaySeconds })],
+    // In case a wake-up after an issue was lost.
+    sweeps: [{ name: 'minting', everyMs: settings.sweepSeconds * 1000, run: () => service.sweep() }],
+    // Resumes whatever a previous process left unminted (a crash, an outage).
+    onWorkerStart: () => service.request(),
+    onStop: () => service.stop(),
+  }
+}
+
+/** Public verification of a certificate against the chain and IPFS. */
+export function certificatesFeature(deps: {
+  database: Database
+  chain: ChainPort
+  pinning: PinningPort
+  limiter: RateLimiter
+  serialHashSalt: string
+}): Feature<CertificatesService> {
+  const service = new CertificatesService({
+    db: deps.database.db,
+    chain: deps.chain,
+    pinning: deps.pinning,
+    limiter: deps.limiter,
+    serialHashSalt: deps.serialHashSalt,
+  })
+  return {
+    name: 'certificates',
+    service,
+    routes: (app) => app.register(certificatesRoutes, { certificates: service }),
+  }
+}

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
+import type { Db } from '../../db/client.js'
+import type { Feature } from '../../feature.js'
+import type { MailOutbox } from '../mail/index.js'
+import { deleteExpiredIdempotencyKeys } from './warranties.repository.js'
+import { warrantiesRoutes } from './warranties.routes.js'
+import { WarrantiesService } from './warranties.service.js'
+
+export type { WarrantiesService } from './warranties.service.js'
+export { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
+
+/** Idempotency keys live 24 hours; the expired ones are swept this often. */
+const IDEMPOTENCY_SWEEP_MS = 10 * 60_000
+
+/** Issuing, listing and looking up warranties; claim notices. */
+export function warrantiesFeature(
+  deps: { db: Db; limiter: RateLimiter; logger: Logger; appUrl: string },
+  uses: { mail: MailOutbox; wakeMinter: () => void },
+): Feature<WarrantiesService> {
+  const service = new WarrantiesService(deps, { mailOutbox: uses.mail, wakeMinter: uses.wakeMinter })
+  return {
+    name: 'warranties',
+    service,
+    routes: (app) => app.register(warrantiesRoutes, { warranties: service }),
+    sweeps: [
+      {
+        name: 'idempotency keys',
+        everyMs: IDEMPOTENCY_SWEEP_MS,
+        run: async () => {
+          await deleteExpiredIdempotencyKeys(deps.db)
+        },
+      },
+    ],
+  }
+}
