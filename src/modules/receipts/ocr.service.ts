@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto'
 import { OcrError, type OcrPort, type ReceiptReading } from '../../adapters/ocr/port.js'
 import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/port.js'
 import { AppError } from '../../errors.js'
-import { hashToken } from '../customers/one-time-tokens.js'
+
+/** The limiter key: a hash, so that no client address sits in the (shared) limiter store. */
+const addressKey = (address: string) => createHash('sha256').update(address).digest('base64url')
 
 /** Per client address. */
 export const OCR_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60_000 }
@@ -38,7 +41,7 @@ export class ReceiptOcrService {
 
   async read(imageBase64: string, address: string): Promise<ReceiptReading> {
     const limit = await this.deps.limiter.hit(
-      `receipts:ocr:${hashToken(address)}`,
+      `receipts:ocr:${addressKey(address)}`,
       this.deps.rateLimit ?? OCR_RATE_LIMIT,
     )
     if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
