@@ -36,6 +36,9 @@ export async function inspectImage(bytes: Buffer, maxPixels: number): Promise<Sn
   try {
     meta = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).metadata()
   } catch (cause) {
+    if (/pixel limit/i.test(String(cause))) {
+      throw new OcrError('image_too_large', `The image has more than ${maxPixels} pixels`, { cause })
+    }
     throw new OcrError('invalid_image', 'The image cannot be read', { cause })
   }
   const width = meta.width ?? 0
@@ -100,7 +103,7 @@ export async function prepareImage(bytes: Buffer, options: PrepareOptions): Prom
   let scale = 1
   if (lineHeight) {
     const atFull = lineHeight * (upright.width / measured.width)
-    scale = Math.min(3, Math.max(0.35, (options.targetLineHeight ?? 42) / atFull))
+    scale = Math.min(3, Math.max(0.35, (options.targetLineHeight ?? 36) / atFull))
     // Never make the page bigger than tesseract needs.
     scale = Math.min(scale, 4000 / Math.max(upright.width, upright.height))
   }

@@ -35,7 +35,7 @@ export const PAYMENT =
   /\bcash\b|\bchange\b|\btendered|\bcard\b|\bvisa\b|master\s?card|\bamex\b|\bdebit|\bcredit|\bpaid\sby|\bpayment|\bauth|\bapproval|\bcontactless|\bbar\b|\bgegeben|ruckgeld|wechselgeld|\bespeces|\brendu|\bmonnaie|\befectivo|\bcambio|\bcontanti|\bresto\b|\bcontant|wisselgeld|\bkontant|\bvaxel|\bec-?karte|\bgirocard|\bpin\b|\bcb\b|\bchip\b|\brounding|\bgift\scard|\bbalance\b(?!\sdue)/
 
 export const DISCOUNT =
-  /discount|\brabatt|\bremise|\breduction|\bdescuento|\bsconto|\bkorting|\bcoupon|\bpromo|\boff\b|\bmember\s(price|saving|discount)|\bvoucher|\bsaving\b|\bnachlass|\baktion|\bspecial\b|%\s?off/
+  /discount|\brabatt|\bremise|\breduction|\bdescuento|\bsconto|\bkorting|\bcoupon|\bpromo|\boff\b|\bmember\s(price|saving|discount)|\bvoucher|\bsavings?\b|\bnachlass|\baktion|\bspecial\b|%\s?off/
 
 export const DATE_LABEL =
   /\bdate\b|\bdated\b|\bdatum\b|\bfecha\b|\bdata\b|\bdatum\b|\bissued|\btransaction|\bsale\b|\bpurchase|\binvoice\sdate|\bdate\sde\b/

@@ -58,7 +58,7 @@ export const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'HUF'])
 
 /** Amounts in a line: `12.50`, `1,234.56`, `1.234,56`, `12,50`, `-3.00`, `3.00-`, `(3.00)`, `$ 4.99`. */
 const AMOUNT = new RegExp(
-  `(?<![\\d.,])(\\(|[-−–](?=[\\d$€£¥₹]))?([$€£¥₹]|${CODES.join('|')}|kr|Fr\\.)?\\s?(-(?=\\d))?(\\d{1,3}(?:[,. '’]\\d{3})+|\\d+)\\s?([.,])\\s?(\\d{2})(?![\\d%])(\\s?-(?!\\s?\\d)|\\))?`,
+  `(?<![\\d.,])(\\(|[-−–](?=[\\d$€£¥₹]))?([$€£¥₹]|${CODES.join('|')}|kr|Fr\\.)?\\s?(-(?=\\d))?(\\d{1,3}(?:[,.'’\u00a0\u202f]\\d{3})+|\\d+)\\s?([.,])\\s?(\\d{2})(?![\\d%]|[.,/]\\d)(\\s?-(?!\\s?\\d)|\\))?`,
   'g',
 )
 
@@ -66,7 +66,7 @@ export function findAmounts(line: string): Amount[] {
   const found: Amount[] = []
   for (const m of line.matchAll(AMOUNT)) {
     const [, lead, symbol, minus, whole, , cents, trail] = m
-    const integer = Number(whole!.replace(/[,. '’]/g, ''))
+    const integer = Number(whole!.replace(/[,.'’\u00a0\u202f]/g, ''))
     let value = integer + Number(cents) / 100
     const negative =
       Boolean(minus) ||
@@ -108,6 +108,18 @@ function currencyOfSymbol(symbol: string): string | null {
   return CODES.includes(symbol) ? symbol : null
 }
 
+/** Tax numbers, postcodes and tax names that tell the country when no currency is printed. */
+const COUNTRY_CUES: [RegExp, string][] = [
+  [/\bABN\b|\b(NSW|VIC|QLD|TAS|ACT)\s+\d{4}\b|\bEFTPOS\b/, 'AUD'],
+  [/\bHST\b|\bQST\b|\b(ON|BC|AB|QC|MB|NS|NB)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\bInterac\b/i, 'CAD'],
+  [/\bGSTIN\b|\bCGST\b|\bSGST\b|\bUPI\b/, 'INR'],
+  [/\bMWST\b|\bCHE-\d{3}|\bTwint\b/i, 'CHF'],
+  [/\bOrg\.?\s?nr\b|\bMoms\b|\bKontant\b/i, 'SEK'],
+  [/\bVAT\s?(No|Reg)|\bGB\s?\d{3}\s?\d{4}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/, 'GBP'],
+  [/\b(MwSt|USt|TVA|IVA|BTW|SIRET|CIF)\b|\bUSt-?IdNr/i, 'EUR'],
+  [/\bsales\s+tax\b|\b[A-Z]{2}\s\d{5}(-\d{4})?\b/i, 'USD'],
+]
+
 export interface CurrencyGuess {
   code: string | null
   confidence: number
@@ -142,10 +154,8 @@ export function detectCurrency(text: string): CurrencyGuess {
     else vote('USD', 1 + Math.min(dollars, 5) * 0.2)
   }
   if (votes.size === 0) {
-    // Country words alone: weak evidence.
-    if (/\bVAT\b|\bLtd\b|\bUK\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/.test(text))
-      return { code: 'GBP', confidence: 0.4 }
-    if (/\b(MwSt|USt|TVA|IVA|BTW)\b/.test(text)) return { code: 'EUR', confidence: 0.4 }
+    // No currency printed: the country the receipt's tax numbers and addresses name, as a guess.
+    for (const [pattern, code] of COUNTRY_CUES) if (pattern.test(text)) return { code, confidence: 0.5 }
     return { code: null, confidence: 0 }
   }
   const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1])

@@ -112,7 +112,13 @@ function classify(raw: TextLine[], wholeUnits: boolean): Line[] {
   for (const [index, r] of raw.entries()) {
     const text = r.text.replace(/\s+/g, ' ').trim()
     if (!text) continue
-    let amounts = findAmounts(text)
+    // Dates and times are not amounts (04.02.2023, 15:44).
+    let masked = text.replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, (t) => ' '.repeat(t.length))
+    for (const d of findDates(masked, 'DMY')) {
+      const end = masked.slice(d.start).search(/\d(?!.*\d)/)
+      masked = masked.slice(0, d.start) + ' '.repeat(Math.max(0, end + 1)) + masked.slice(d.start + end + 1)
+    }
+    let amounts = findAmounts(masked)
     if (wholeUnits && amounts.length === 0)
       amounts = findWholeAmounts(text).filter((a) => Math.abs(a.value) >= 10)
     // An amount counts at the end of the line (receipts right-align prices).
@@ -126,8 +132,9 @@ function classify(raw: TextLine[], wholeUnits: boolean): Line[] {
       else if (TOTAL.test(key) && !NOT_TOTAL.test(key)) kind = 'total'
       else if (TAX.test(key))
         kind = /\bincl|\binkl|\benth|\bdont\b|\bincluid|\binclus|\bincl\.?/.test(key) ? 'info' : 'tax'
+      else if (DISCOUNT.test(key) && !/total|you\ssaved/.test(key)) kind = 'discount'
       else if (PAYMENT.test(key) || NOT_TOTAL.test(key)) kind = 'payment'
-      else if (DISCOUNT.test(key) || amounts.at(-1)!.value < 0) kind = 'discount'
+      else if (amounts.at(-1)!.value < 0) kind = 'discount'
       else if (letters(label) >= 2 || (QTY_LINE.test(label) && amounts.length >= 2)) kind = 'item'
     }
     out.push({ index, text, label, key, amounts, confidence: r.confidence, kind })
@@ -180,11 +187,11 @@ function cleanName(name: string): string {
 
 function pickItems(lines: Line[]): PickedItem[] {
   const items: PickedItem[] = []
-  const end = lines.findIndex((l) => l.kind === 'subtotal' || l.kind === 'total')
-  const region = end >= 0 ? lines.slice(0, end) : lines
   let pending: Line[] = []
   let started = false
-  for (const line of region) {
+  for (const line of lines) {
+    // Items end where the totals start (a due date's "due" before them does not count).
+    if ((line.kind === 'subtotal' || line.kind === 'total') && (items.length > 0 || started)) break
     if (line.kind === 'text') {
       const meta =
         HEADER_NOISE.test(line.key) || ADDRESS.test(line.text) || findDates(line.text, 'DMY').length > 0
