@@ -3,12 +3,21 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { MailOutbox } from '../mail/index.js'
-import { deleteExpiredIdempotencyKeys } from './warranties.repository.js'
+import { deleteExpiredIdempotencyKeys } from './idempotency.repository.js'
 import { warrantiesRoutes } from './warranties.routes.js'
 import { WarrantiesService } from './warranties.service.js'
 
+export { MintStatus, WarrantyStatus } from './warranties.schemas.js'
 export type { WarrantiesService } from './warranties.service.js'
 export { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
+/** The warranty view: what minting puts in a certificate and verification shows, as the API does. */
+export {
+  type ProductNames,
+  productName,
+  selectWarrantyViews,
+  type WarrantyView,
+  warrantyStatus,
+} from './warranty-view.js'
 
 /** Idempotency keys live 24 hours; the expired ones are swept this often. */
 const IDEMPOTENCY_SWEEP_MS = 10 * 60_000

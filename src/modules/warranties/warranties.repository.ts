@@ -1,41 +1,17 @@
-import { and, eq, getTableColumns, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { Static } from 'typebox'
 import type { DbOrTx } from '../../db/client.js'
-import {
-  globalProducts,
-  idempotencyKeys,
-  type MintStatus,
-  merchantProducts,
-  type WarrantyRow,
-  warranties,
-} from '../../db/schema/index.js'
+import { globalProducts, merchantProducts, type WarrantyRow, warranties } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
-import { afterCursor, type Cursor, newestFirst } from '../../http/pagination.js'
+import { keysetPage, type PageRequest, type PageWindow } from '../../http/pagination.js'
+import type { WarrantyListQuery } from './warranties.schemas.js'
+import { selectWarrantyViews, type WarrantyView } from './warranty-view.js'
 
-/** A warranty with the names of its products, as every answer shows it. */
-export type WarrantyView = WarrantyRow & {
-  productTitle: string | null
-  productBrand: string | null
-  productModel: string | null
-}
-
-// Advisory lock namespaces (first key of pg_advisory_xact_lock(int, int)).
-const LOCK_IDEMPOTENCY_KEY = 727_274_101
+/** Advisory lock namespace of issuance per serial (first key of pg_advisory_xact_lock(int, int)). */
 const LOCK_SERIAL = 727_274_102
 
-const selectView = (db: DbOrTx) =>
-  db
-    .select({
-      ...getTableColumns(warranties),
-      productTitle: merchantProducts.title,
-      productBrand: globalProducts.brand,
-      productModel: globalProducts.model,
-    })
-    .from(warranties)
-    .leftJoin(merchantProducts, eq(merchantProducts.id, warranties.merchantProductId))
-    .leftJoin(globalProducts, eq(globalProducts.id, warranties.globalProductId))
-
 export async function findWarranty(db: DbOrTx, merchantId: string, id: string): Promise<WarrantyView | null> {
-  const rows = await selectView(db)
+  const rows = await selectWarrantyViews(db)
     .where(and(eq(warranties.id, id), eq(warranties.merchantId, merchantId)))
     .limit(1)
   return rows[0] ?? null
@@ -43,46 +19,30 @@ export async function findWarranty(db: DbOrTx, merchantId: string, id: string): 
 
 /**
  * One page of a lookup, newest first: the warranty with this code (at most one row) or the
- * warranties of this customer e-mail, at this merchant. Fetches `limit + 1` rows (see `toPage`).
+ * warranties of this customer e-mail, at this merchant. Fetches `limit + 1` rows (see `keysetPage`).
  */
 export async function lookupWarranties(
   db: DbOrTx,
   merchantId: string,
   by: { code: string } | { email: string },
-  page: { limit: number; cursor: Cursor | null },
+  page: PageWindow,
 ): Promise<WarrantyView[]> {
-  return selectView(db)
-    .where(
-      and(
-        eq(warranties.merchantId, merchantId),
-        'code' in by ? eq(warranties.warrantyCode, by.code) : eq(warranties.customerEmail, by.email),
-        afterCursor(warranties, page.cursor),
-      ),
-    )
-    .orderBy(...newestFirst(warranties))
-    .limit(page.limit + 1)
+  return keysetPage(selectWarrantyViews(db), warranties, page, [
+    eq(warranties.merchantId, merchantId),
+    'code' in by ? eq(warranties.warrantyCode, by.code) : eq(warranties.customerEmail, by.email),
+  ])
 }
 
-export interface WarrantyFilters {
-  status?: 'active' | 'expired'
-  mintStatus?: MintStatus
-  claimed?: boolean
-  productId?: string
-  q?: string
-}
-
-/** `%`, `_` and `\` of a search text taken literally in LIKE. */
+/** The filters of the list route (its query without the page). */
+export type WarrantyFilters = Omit<Static<typeof WarrantyListQuery>, keyof PageRequest>
 
 export async function listWarranties(
   db: DbOrTx,
   merchantId: string,
   filters: WarrantyFilters,
-  page: { limit: number; cursor: Cursor | null },
+  page: PageWindow,
 ): Promise<WarrantyView[]> {
-  const conditions: (SQL | undefined)[] = [
-    eq(warranties.merchantId, merchantId),
-    afterCursor(warranties, page.cursor),
-  ]
+  const conditions: (SQL | undefined)[] = [eq(warranties.merchantId, merchantId)]
   if (filters.status === 'active') conditions.push(gt(warranties.expiresAt, sql`now()`))
   if (filters.status === 'expired') conditions.push(lte(warranties.expiresAt, sql`now()`))
   if (filters.mintStatus) conditions.push(eq(warranties.mintStatus, filters.mintStatus))
@@ -100,10 +60,7 @@ export async function listWarranties(
       ),
     )
   }
-  return selectView(db)
-    .where(and(...conditions))
-    .orderBy(...newestFirst(warranties))
-    .limit(page.limit + 1)
+  return keysetPage(selectWarrantyViews(db), warranties, page, conditions)
 }
 
 /** The caller's live product, with the names a warranty shows (its global product's too). */
@@ -226,47 +183,4 @@ export async function resetFailedMint(db: DbOrTx, merchantId: string, id: string
 
 export async function setWarrantyCustomer(db: DbOrTx, id: string, customerId: string): Promise<void> {
   await db.update(warranties).set({ customerId, updatedAt: sql`now()` }).where(eq(warranties.id, id))
-}
-
-// ---------------------------------------------------------------- Idempotency-Key
-
-/**
- * Serialises requests carrying one key of one merchant until the end of the transaction: a
- * second request waits, then finds the first one's stored answer.
- */
-export async function lockIdempotencyKey(tx: DbOrTx, merchantId: string, key: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${LOCK_IDEMPOTENCY_KEY}, hashtext(${`${merchantId}|${key}`}))`,
-  )
-}
-
-export async function findIdempotencyKey(db: DbOrTx, merchantId: string, key: string) {
-  const rows = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)))
-    .limit(1)
-  return rows[0] ?? null
-}
-
-export async function deleteIdempotencyKey(db: DbOrTx, merchantId: string, key: string): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)))
-}
-
-export async function saveIdempotencyKey(
-  db: DbOrTx,
-  row: typeof idempotencyKeys.$inferInsert,
-): Promise<void> {
-  await db.insert(idempotencyKeys).values(row)
-}
-
-/** Drops idempotency records past their 24 hours (a worker sweeps them periodically). */
-export async function deleteExpiredIdempotencyKeys(db: DbOrTx): Promise<number> {
-  const rows = await db
-    .delete(idempotencyKeys)
-    .where(lte(idempotencyKeys.expiresAt, sql`now()`))
-    .returning({ key: idempotencyKeys.key })
-  return rows.length
 }

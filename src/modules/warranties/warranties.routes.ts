@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { merchantIdOf, principalOf } from '../../http/auth.js'
+import { MERCHANT_USERS, merchantIdOf, principalOf } from '../../http/auth.js'
 import { errorResponses, IdParams, Page } from '../../http/schemas.js'
 import {
   IssueBody,
@@ -13,18 +13,20 @@ import {
 } from './warranties.schemas.js'
 import type { WarrantiesService } from './warranties.service.js'
 
-const merchantUsers = { roles: ['MERCHANT_USER'] } as const
+type Options = { warranties: WarrantiesService }
 
-export async function warrantiesRoutes(
-  base: FastifyInstance,
-  { warranties }: { warranties: WarrantiesService },
-): Promise<void> {
+export async function warrantiesRoutes(base: FastifyInstance, options: Options): Promise<void> {
+  issueAndReadRoutes(base, options)
+  mintAndNoticeRoutes(base, options)
+}
+
+function issueAndReadRoutes(base: FastifyInstance, { warranties }: Options): void {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
 
   app.post(
     '/v1/merchant/warranties/issue',
     {
-      config: { auth: merchantUsers },
+      config: { auth: MERCHANT_USERS },
       schema: {
         tags: ['warranties'],
         operationId: 'issueWarranty',
@@ -52,7 +54,7 @@ export async function warrantiesRoutes(
   app.get(
     '/v1/merchant/warranties',
     {
-      config: { auth: merchantUsers },
+      config: { auth: MERCHANT_USERS },
       schema: {
         tags: ['warranties'],
         operationId: 'listWarranties',
@@ -67,7 +69,7 @@ export async function warrantiesRoutes(
   app.get(
     '/v1/merchant/warranties/lookup/:identifier',
     {
-      config: { auth: merchantUsers },
+      config: { auth: MERCHANT_USERS },
       schema: {
         tags: ['warranties'],
         operationId: 'lookupWarranties',
@@ -84,7 +86,7 @@ export async function warrantiesRoutes(
   app.get(
     '/v1/merchant/warranties/:id',
     {
-      config: { auth: merchantUsers },
+      config: { auth: MERCHANT_USERS },
       schema: {
         tags: ['warranties'],
         operationId: 'getWarranty',
@@ -95,11 +97,15 @@ export async function warrantiesRoutes(
     },
     async (request) => warranties.get(merchantIdOf(request), request.params.id),
   )
+}
+
+function mintAndNoticeRoutes(base: FastifyInstance, { warranties }: Options): void {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
 
   app.post(
     '/v1/merchant/warranties/:id/retry-mint',
     {
-      config: { auth: merchantUsers },
+      config: { auth: MERCHANT_USERS },
       schema: {
         tags: ['warranties'],
         operationId: 'retryWarrantyMint',
@@ -114,7 +120,7 @@ export async function warrantiesRoutes(
   app.post(
     '/v1/merchant/warranties/:id/resend-notification',
     {
-      config: { auth: merchantUsers },
+      config: { auth: MERCHANT_USERS },
       schema: {
         tags: ['warranties'],
         operationId: 'resendWarrantyNotification',

@@ -1,5 +1,7 @@
 import { Type } from 'typebox'
-import { DateTime, Email, Nullable, PageQuery, Uuid } from '../../http/schemas.js'
+import { MINT_STATUSES } from '../../db/schema/index.js'
+import { DateTime, Email, Literals, Nullable, PageQuery, Uuid } from '../../http/schemas.js'
+import { WARRANTY_STATUSES } from './warranty-view.js'
 
 /** At least one character that is not white space (values are stored trimmed). */
 const Text = (maxLength: number, description?: string) =>
@@ -41,16 +43,15 @@ export const IssueHeaders = Type.Object({
   ),
 })
 
-export const MINT_STATUS = Type.Union([
-  Type.Literal('PENDING'),
-  Type.Literal('MINTING'),
-  Type.Literal('MINTED'),
-  Type.Literal('FAILED'),
-])
+export const MintStatus = Literals(MINT_STATUSES)
+
+export const WarrantyStatus = Literals(WARRANTY_STATUSES, {
+  description: 'EXPIRED once expiresAt has passed',
+})
 
 export const Mint = Type.Object(
   {
-    status: MINT_STATUS,
+    status: MintStatus,
     attempts: Type.Integer({ minimum: 0 }),
     tokenId: Nullable(Type.String({ pattern: '^[0-9]+$', description: 'uint256, as a decimal string' })),
     txHash: Nullable(Type.String()),
@@ -75,9 +76,7 @@ const warrantyFields = {
   id: Uuid,
   warrantyCode: Type.String({ description: 'e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route' }),
   serialNumber: Type.String(),
-  status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('EXPIRED')], {
-    description: 'EXPIRED once expiresAt has passed',
-  }),
+  status: WarrantyStatus,
   merchantId: Uuid,
   merchantProductId: Nullable(Uuid),
   globalProductId: Nullable(Uuid),
@@ -114,7 +113,7 @@ export const WarrantyListQuery = Type.Object(
   {
     ...PageQuery,
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('expired')])),
-    mintStatus: Type.Optional(MINT_STATUS),
+    mintStatus: Type.Optional(MintStatus),
     claimed: Type.Optional(Type.Boolean()),
     productId: Type.Optional(Uuid),
     q: Type.Optional(
