@@ -1,15 +1,29 @@
 import { createHmac } from 'node:crypto'
+import { productName, type WarrantyView } from '../warranties/index.js'
 
 /** What a public certificate may say about a warranty. No customer data, no price. */
 export interface CertificateFacts {
   warrantyCode: string
   merchantName: string
-  /** Merchant product title, else global brand + model, else null. */
+  /** The warranty view's product name: merchant product title, else global brand + model, else null. */
   productName: string | null
   serialNumber: string
   purchaseDate: Date | null
   issuedAt: Date
   expiresAt: Date
+}
+
+/** What the certificate of this warranty says. */
+export function certificateFacts(warranty: WarrantyView): CertificateFacts {
+  return {
+    warrantyCode: warranty.warrantyCode,
+    merchantName: warranty.merchantName,
+    productName: productName(warranty),
+    serialNumber: warranty.serialNumber,
+    purchaseDate: warranty.purchaseDate,
+    issuedAt: warranty.createdAt,
+    expiresAt: warranty.expiresAt,
+  }
 }
 
 /** Serial numbers compare trimmed and case-insensitively, as the issuing rules do. */

@@ -1,40 +1,20 @@
-import { eq } from 'drizzle-orm'
 import { CID } from 'multiformats/cid'
 import * as raw from 'multiformats/codecs/raw'
 import { sha256 } from 'multiformats/hashes/sha2'
+import type { Static } from 'typebox'
 import { AdapterError } from '../../adapters/adapter-error.js'
 import type { ChainPort } from '../../adapters/chain/index.js'
 import type { PinningPort } from '../../adapters/pinning/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
-import { globalProducts, merchantProducts, merchants, warranties } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
-import { parseWarrantyCode } from '../warranties/index.js'
+import { parseWarrantyCode, productName, type WarrantyView, warrantyStatus } from '../warranties/index.js'
 import { serialHash } from './certificate-metadata.js'
+import { findWarrantyByCode } from './certificates.repository.js'
+import type { Verification as VerificationSchema } from './certificates.schemas.js'
 
-export interface Verification {
-  warrantyCode: string
-  status: 'ACTIVE' | 'EXPIRED'
-  expiresAt: string
-  issuedAt: string
-  merchantName: string
-  productName: string | null
-  mintStatus: 'PENDING' | 'MINTING' | 'MINTED' | 'FAILED'
-  serialNumberMatches: boolean | null
-  certificate: {
-    chainId: number
-    contractAddress: string
-    tokenId: string
-    owner: string
-    txHash: string | null
-    blockNumber: number | null
-    tokenUri: string
-    metadataCid: string
-    metadata: unknown
-    /** The bytes served for tokenURI hash to the CID the directory names, and to the CID recorded at issue. */
-    metadataHashMatches: boolean
-  } | null
-}
+export type Verification = Static<typeof VerificationSchema>
+type CertificateView = NonNullable<Verification['certificate']>
 
 const VERIFY_LIMIT = { limit: 60, windowMs: 60_000 }
 
@@ -58,64 +38,30 @@ export class CertificatesService {
     const limit = await this.deps.limiter.hit(`verify:${input.address}`, VERIFY_LIMIT)
     if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
     const code = parseWarrantyCode(input.code)
-    if (!code) throw new AppError('not_found', 'No certificate has this warranty code')
-    const [w] = await this.deps.db
-      .select({
-        warrantyCode: warranties.warrantyCode,
-        serialNumber: warranties.serialNumber,
-        expiresAt: warranties.expiresAt,
-        createdAt: warranties.createdAt,
-        mintStatus: warranties.mintStatus,
-        tokenId: warranties.tokenId,
-        txHash: warranties.txHash,
-        blockNumber: warranties.blockNumber,
-        chainId: warranties.chainId,
-        contractAddress: warranties.contractAddress,
-        metadataCid: warranties.metadataCid,
-        merchantName: merchants.name,
-        productTitle: merchantProducts.title,
-        brand: globalProducts.brand,
-        model: globalProducts.model,
-      })
-      .from(warranties)
-      .innerJoin(merchants, eq(merchants.id, warranties.merchantId))
-      .leftJoin(merchantProducts, eq(merchantProducts.id, warranties.merchantProductId))
-      .leftJoin(globalProducts, eq(globalProducts.id, warranties.globalProductId))
-      .where(eq(warranties.warrantyCode, code))
-      .limit(1)
+    const w = code ? await findWarrantyByCode(this.deps.db, code) : null
     if (!w) throw new AppError('not_found', 'No certificate has this warranty code')
-
-    const base = {
+    const { serialHashSalt } = this.deps
+    return {
       warrantyCode: w.warrantyCode,
-      status: w.expiresAt.getTime() > Date.now() ? ('ACTIVE' as const) : ('EXPIRED' as const),
+      status: warrantyStatus(w.expiresAt),
       expiresAt: w.expiresAt.toISOString(),
       issuedAt: w.createdAt.toISOString(),
       merchantName: w.merchantName,
-      productName: w.productTitle ?? (w.brand ? `${w.brand} ${w.model}` : null),
+      productName: productName(w),
       mintStatus: w.mintStatus,
       serialNumberMatches:
         input.serialNumber === undefined
           ? null
-          : serialHash(this.deps.serialHashSalt, input.serialNumber) ===
-            serialHash(this.deps.serialHashSalt, w.serialNumber),
+          : serialHash(serialHashSalt, input.serialNumber) === serialHash(serialHashSalt, w.serialNumber),
+      certificate: w.mintStatus === 'MINTED' ? await this.certificateOf(w) : null,
     }
-    if (w.mintStatus !== 'MINTED' || w.tokenId === null || !w.metadataCid)
-      return { ...base, certificate: null }
+  }
 
+  /** What the chain and IPFS hold for a minted warranty, checked against what was recorded. */
+  private async certificateOf(w: WarrantyView): Promise<CertificateView | null> {
+    if (w.tokenId === null || !w.metadataCid) return null
     const tokenId = BigInt(w.tokenId)
-    let owner: string
-    let tokenUri: string
-    try {
-      ;[owner, tokenUri] = await Promise.all([
-        this.deps.chain.ownerOf(tokenId),
-        this.deps.chain.tokenURI(tokenId),
-      ])
-    } catch (err) {
-      if (err instanceof AdapterError && err.retryable) {
-        throw new AppError('unavailable', 'The chain cannot be reached, try again later', undefined, 10)
-      }
-      throw err
-    }
+    const [owner, tokenUri] = await this.readToken(tokenId)
     const file = await this.deps.pinning.cat(tokenUri)
     let metadata: unknown = null
     let metadataHashMatches = false
@@ -129,19 +75,28 @@ export class CertificatesService {
       }
     }
     return {
-      ...base,
-      certificate: {
-        chainId: w.chainId ?? this.deps.chain.chainId,
-        contractAddress: w.contractAddress ?? this.deps.chain.contractAddress,
-        tokenId: tokenId.toString(),
-        owner,
-        txHash: w.txHash,
-        blockNumber: w.blockNumber,
-        tokenUri,
-        metadataCid: w.metadataCid,
-        metadata,
-        metadataHashMatches,
-      },
+      chainId: w.chainId ?? this.deps.chain.chainId,
+      contractAddress: w.contractAddress ?? this.deps.chain.contractAddress,
+      tokenId: tokenId.toString(),
+      owner,
+      txHash: w.txHash,
+      blockNumber: w.blockNumber,
+      tokenUri,
+      metadataCid: w.metadataCid,
+      metadata,
+      metadataHashMatches,
+    }
+  }
+
+  /** The token's owner and tokenURI; 503 when the chain cannot be reached. */
+  private async readToken(tokenId: bigint): Promise<[string, string]> {
+    try {
+      return await Promise.all([this.deps.chain.ownerOf(tokenId), this.deps.chain.tokenURI(tokenId)])
+    } catch (err) {
+      if (err instanceof AdapterError && err.retryable) {
+        throw new AppError('unavailable', 'The chain cannot be reached, try again later', undefined, 10)
+      }
+      throw err
     }
   }
 }

@@ -1,0 +1,57 @@
+import type { MintBatchRow } from '../../db/schema/index.js'
+import { certificateFacts, encodeMetadata } from './certificate-metadata.js'
+import { pendingWarranties, recordBatch } from './minting.repository.js'
+import type { PipelineDeps } from './pipeline.js'
+
+/** Block writes (each fsynced) in flight at once: enough to overlap, few enough to leave libuv's pool to others. */
+const PIN_CONCURRENCY = 4
+
+/**
+ * Reserves the next token ids for the oldest pending warranties, pins their metadata as
+ * one directory and records the batch (PREPARED). Null when nothing is pending.
+ */
+export async function prepareBatch(deps: PipelineDeps): Promise<MintBatchRow | null> {
+  const { db, chain, pinning, settings } = deps
+  const pending = await pendingWarranties(db, Math.min(settings.batchSize, chain.maxBatchSize))
+  if (pending.length === 0) return null
+
+  const start = await chain.nextTokenId()
+  const files = await mapLimited(pending, PIN_CONCURRENCY, async (w) => {
+    // A warranty keeps the certificate it was first batched with (its CID is its identity on
+    // IPFS and in reconciliation), even if a name changed since.
+    if (w.metadataCid && (await pinning.cat(w.metadataCid))) return { id: w.id, cid: w.metadataCid }
+    const bytes = encodeMetadata(certificateFacts(w), settings.serialHashSalt)
+    return { id: w.id, cid: await pinning.addFile(bytes) }
+  })
+  const directory = await pinning.addDirectory(
+    files.map((f, i) => ({ name: (start + BigInt(i)).toString(), cid: f.cid })),
+  )
+  await pinning.pin(directory.cid, `warranty-certificates-${start}`)
+  return recordBatch(
+    db,
+    {
+      chainId: chain.chainId,
+      contractAddress: chain.contractAddress,
+      startTokenId: Number(start),
+      metadataDirCid: directory.cid,
+    },
+    files,
+  )
+}
+
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      results[i] = await fn(items[i] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}

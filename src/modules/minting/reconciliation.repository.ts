@@ -1,0 +1,123 @@
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import type { Db, DbOrTx, Tx } from '../../db/client.js'
+import { type MintBatchRow, mintBatches, warranties } from '../../db/schema/index.js'
+import { blockNumberOf, type MintRecord } from './minting.repository.js'
+
+const confirmedOf = (contractAddress: string) =>
+  and(eq(mintBatches.status, 'CONFIRMED'), eq(mintBatches.contractAddress, contractAddress))
+
+/** Confirmed batches of this contract that start at or past `tokenId` (the chain's next one). */
+export async function confirmedBatchesFrom(
+  db: DbOrTx,
+  contractAddress: string,
+  tokenId: number,
+): Promise<MintBatchRow[]> {
+  return db
+    .select()
+    .from(mintBatches)
+    .where(and(confirmedOf(contractAddress), gte(mintBatches.startTokenId, tokenId)))
+}
+
+/** The `limit` most recent confirmed batches of this contract that start before `tokenId`. */
+export async function confirmedBatchesBefore(
+  db: DbOrTx,
+  contractAddress: string,
+  tokenId: number,
+  limit: number,
+): Promise<MintBatchRow[]> {
+  return db
+    .select()
+    .from(mintBatches)
+    .where(and(confirmedOf(contractAddress), lt(mintBatches.startTokenId, tokenId)))
+    .orderBy(desc(mintBatches.startTokenId))
+    .limit(limit)
+}
+
+/**
+ * Closes a confirmed batch the chain lost (FAILED with `reason`, freeing its start id) and puts
+ * its MINTED warranties back to PENDING, keeping their certificate, in one transaction.
+ */
+export async function reopenLostBatch(db: Db, batchId: string, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mintBatches)
+      .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
+      .where(and(eq(mintBatches.id, batchId), eq(mintBatches.status, 'CONFIRMED')))
+    await tx
+      .update(warranties)
+      .set({
+        mintStatus: 'PENDING',
+        tokenId: null,
+        txHash: null,
+        blockNumber: null,
+        mintedAt: null,
+        mintError: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(warranties.mintBatchId, batchId), eq(warranties.mintStatus, 'MINTED')))
+  })
+}
+
+/**
+ * A batch given up earlier was found on chain: it becomes CONFIRMED, and the warranties whose
+ * certificates its directory lists (by CID, each entry named by its token id) are MINTED in
+ * it, in one transaction. Unsent batches holding any of them are superseded first.
+ */
+export async function recordFoundOnChain(
+  db: Db,
+  batchId: string,
+  entries: readonly { name: string; cid: string }[],
+  mint: MintRecord,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mintBatches)
+      .set({ status: 'CONFIRMED', txHash: mint.txHash, error: null, confirmedAt: new Date() })
+      .where(eq(mintBatches.id, batchId))
+    await supersedeHolders(
+      tx,
+      entries.map((e) => e.cid),
+    )
+    for (const entry of entries) {
+      await tx
+        .update(warranties)
+        .set({
+          mintStatus: 'MINTED',
+          mintBatchId: batchId,
+          tokenId: Number(entry.name),
+          txHash: mint.txHash,
+          blockNumber: blockNumberOf(mint),
+          chainId: mint.chainId,
+          contractAddress: mint.contractAddress,
+          mintError: null,
+          mintedAt: new Date(),
+        })
+        .where(and(eq(warranties.metadataCid, entry.cid), sql`${warranties.mintStatus} <> 'MINTED'`))
+    }
+  })
+}
+
+/** Any of these certificates waiting in an unsent batch must leave it before it is sent. */
+async function supersedeHolders(tx: Tx, cids: string[]): Promise<void> {
+  const holders = await tx
+    .selectDistinct({ id: mintBatches.id })
+    .from(warranties)
+    .innerJoin(mintBatches, eq(mintBatches.id, warranties.mintBatchId))
+    .where(
+      and(
+        inArray(warranties.metadataCid, cids),
+        eq(warranties.mintStatus, 'MINTING'),
+        eq(mintBatches.status, 'PREPARED'),
+      ),
+    )
+  for (const holder of holders) {
+    await tx
+      .update(mintBatches)
+      .set({ status: 'FAILED', error: 'superseded: some of its warranties were found minted' })
+      .where(eq(mintBatches.id, holder.id))
+    await tx
+      .update(warranties)
+      .set({ mintStatus: 'PENDING', tokenId: null })
+      .where(and(eq(warranties.mintBatchId, holder.id), eq(warranties.mintStatus, 'MINTING')))
+  }
+}
