@@ -1,4 +1,5 @@
-import { type TSchema, Type } from 'typebox'
+import { type TLiteral, type TSchema, type TSchemaOptions, type TUnion, Type } from 'typebox'
+import { ERROR_STATUS, type ErrorCode } from '../errors.js'
 
 /** Shared request/response schemas. Every object rejects undeclared properties. */
 export const Uuid = Type.String({ format: 'uuid' })
@@ -6,9 +7,25 @@ export const Email = Type.String({ format: 'email', maxLength: 254 })
 export const DateTime = Type.String({ format: 'date-time' })
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
+/**
+ * One of a closed list of strings, the list given by its source of truth (a database enum's
+ * constant, the error codes): `Literals(MERCHANT_STATUSES)` is 'ACTIVE' | 'SUSPENDED'.
+ */
+export function Literals<const T extends readonly string[]>(
+  values: T,
+  options?: TSchemaOptions,
+): TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }> {
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>
+}
+
+const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[]
+
 export const ErrorBody = Type.Object(
   {
-    error: Type.String({ description: 'A stable error code' }),
+    error: Type.Enum(ERROR_CODES, { description: 'A stable error code, one of a closed list' }),
     message: Type.String(),
     details: Type.Optional(
       Type.Array(
@@ -30,7 +47,7 @@ export const PageQuery = {
   ),
 }
 
-/** The list envelope of CONTRACT.md: newest first, cursor pagination. */
+/** The list envelope: newest first, cursor pagination (`paginate` in src/http/pagination.ts). */
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object(
     { items: Type.Array(item), nextCursor: Nullable(Type.String()) },
