@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.js'
-import type { AdminRole, MerchantRole, Role, UserStatus } from '../db/schema/index.js'
+import { type AdminRole, type MerchantRole, ROLES, type Role, type UserStatus } from '../db/schema/index.js'
 import { AppError } from '../errors.js'
 import { prepareFindUserById } from '../modules/users/index.js'
 import type { TokenService } from './tokens.js'
@@ -42,7 +42,18 @@ declare module 'fastify' {
   }
 }
 
+/** The guards routes declare (`config: { auth: ADMINS }`): one name for each audience. */
+export const ADMINS = { roles: ['ADMIN'] } as const satisfies RouteAuth
+/** Any user of a merchant, whatever their merchant role. */
+export const MERCHANT_USERS = { roles: ['MERCHANT_USER'] } as const satisfies RouteAuth
+/** Merchant users whose merchant role is OWNER or ADMIN: they manage products and sender addresses. */
+export const MERCHANT_MANAGERS_ONLY = {
+  roles: ['MERCHANT_USER'],
+  merchantRoles: ['OWNER', 'ADMIN'],
+} as const satisfies RouteAuth
 export const MERCHANT_MANAGERS: readonly MerchantRole[] = ['OWNER', 'ADMIN']
+/** Anyone signed in, of any role. */
+export const SIGNED_IN = { roles: ROLES } as const satisfies RouteAuth
 
 /** Routes registered by documentation plugins, public by nature. */
 const PUBLIC_PREFIXES = ['/docs']

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { ADMINS } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import { AuditPage, AuditQuery } from './audit.schemas.js'
 import type { AuditService } from './audit.service.js'
@@ -10,7 +11,7 @@ export async function auditRoutes(base: FastifyInstance, { audit }: { audit: Aud
   app.get(
     '/v1/admin/audit',
     {
-      config: { auth: { roles: ['ADMIN'] } },
+      config: { auth: ADMINS },
       schema: {
         tags: ['audit'],
         operationId: 'listAuditLog',

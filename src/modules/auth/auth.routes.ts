@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { ROLES } from '../../db/schema/index.js'
-import { principalOf } from '../../http/auth.js'
+import { principalOf, SIGNED_IN } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import {
   ChangePasswordBody,
@@ -33,7 +32,7 @@ export async function authRoutes(base: FastifyInstance, { auth }: { auth: AuthSe
   app.put(
     '/v1/auth/change-password',
     {
-      config: { auth: { roles: ROLES } },
+      config: { auth: SIGNED_IN },
       schema: {
         tags: ['auth'],
         operationId: 'changePassword',
@@ -55,7 +54,7 @@ export async function authRoutes(base: FastifyInstance, { auth }: { auth: AuthSe
   app.get(
     '/v1/auth/me',
     {
-      config: { auth: { roles: ROLES } },
+      config: { auth: SIGNED_IN },
       schema: {
         tags: ['auth'],
         operationId: 'me',

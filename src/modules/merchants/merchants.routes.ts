@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { ADMINS } from '../../http/auth.js'
 import { errorResponses, IdParams } from '../../http/schemas.js'
 import { auditContext } from '../audit/index.js'
 import {
@@ -15,8 +16,6 @@ import {
 } from './merchants.schemas.js'
 import type { MerchantsService } from './merchants.service.js'
 
-const ADMIN = { roles: ['ADMIN'] } as const
-
 export async function merchantsRoutes(
   base: FastifyInstance,
   { merchants }: { merchants: MerchantsService },
@@ -26,7 +25,7 @@ export async function merchantsRoutes(
   app.get(
     '/v1/admin/merchants',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
       schema: {
         tags: ['merchants'],
         operationId: 'listMerchants',
@@ -41,7 +40,7 @@ export async function merchantsRoutes(
   app.post(
     '/v1/admin/merchants',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
       schema: {
         tags: ['merchants'],
         operationId: 'createMerchant',
@@ -56,7 +55,7 @@ export async function merchantsRoutes(
   app.get(
     '/v1/admin/merchants/:id',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
       schema: {
         tags: ['merchants'],
         operationId: 'getMerchant',
@@ -71,7 +70,7 @@ export async function merchantsRoutes(
   app.put(
     '/v1/admin/merchants/:id',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
       schema: {
         tags: ['merchants'],
         operationId: 'updateMerchant',
@@ -87,7 +86,7 @@ export async function merchantsRoutes(
   app.get(
     '/v1/admin/merchants/:id/users',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
       schema: {
         tags: ['merchants'],
         operationId: 'listMerchantUsers',
@@ -103,7 +102,7 @@ export async function merchantsRoutes(
   app.post(
     '/v1/admin/merchants/:id/users',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
       schema: {
         tags: ['merchants'],
         operationId: 'createMerchantUser',

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { AppError } from '../../errors.js'
-import { MERCHANT_MANAGERS, merchantIdOf } from '../../http/auth.js'
+import { MERCHANT_MANAGERS_ONLY, MERCHANT_USERS, merchantIdOf } from '../../http/auth.js'
 import { errorResponses, IdParams, Page } from '../../http/schemas.js'
 import {
   RegisterSenderBody,
@@ -15,8 +15,24 @@ import {
 import type { SenderAddressesService } from './sender-addresses.service.js'
 import { invalidLinkPage, prefersHtml, verifiedPage } from './sender-verify.page.js'
 
-const anyMerchantUser = { roles: ['MERCHANT_USER'] } as const
-const managers = { roles: ['MERCHANT_USER'], merchantRoles: MERCHANT_MANAGERS } as const
+/** The verification link answers JSON, or a small page to a browser. */
+const verifyResponses = {
+  200: {
+    description: 'The address is verified',
+    content: {
+      'application/json': { schema: VerifyResponse },
+      'text/html': { schema: Type.String() },
+    },
+  },
+  404: {
+    description: 'Unknown, expired, replaced or already used token',
+    content: {
+      'application/json': { schema: Type.Ref('ErrorBody') },
+      'text/html': { schema: Type.String() },
+    },
+  },
+  ...errorResponses(400),
+}
 
 export async function senderAddressesRoutes(
   base: FastifyInstance,
@@ -27,7 +43,7 @@ export async function senderAddressesRoutes(
   app.get(
     '/v1/merchant/sender-addresses',
     {
-      config: { auth: anyMerchantUser },
+      config: { auth: MERCHANT_USERS },
       schema: {
         tags: ['sender-addresses'],
         operationId: 'listSenderAddresses',
@@ -42,7 +58,7 @@ export async function senderAddressesRoutes(
   app.post(
     '/v1/merchant/sender-addresses',
     {
-      config: { auth: managers },
+      config: { auth: MERCHANT_MANAGERS_ONLY },
       schema: {
         tags: ['sender-addresses'],
         operationId: 'registerSenderAddress',
@@ -59,7 +75,7 @@ export async function senderAddressesRoutes(
   app.delete(
     '/v1/merchant/sender-addresses/:id',
     {
-      config: { auth: managers },
+      config: { auth: MERCHANT_MANAGERS_ONLY },
       schema: {
         tags: ['sender-addresses'],
         operationId: 'deleteSenderAddress',
@@ -74,7 +90,7 @@ export async function senderAddressesRoutes(
   app.post(
     '/v1/merchant/sender-addresses/:id/resend-verification',
     {
-      config: { auth: managers },
+      config: { auth: MERCHANT_MANAGERS_ONLY },
       schema: {
         tags: ['sender-addresses'],
         operationId: 'resendSenderVerification',
@@ -98,23 +114,7 @@ export async function senderAddressesRoutes(
           'Answers a small HTML page when the client prefers text/html (a browser), else JSON. ' +
           'An unknown, expired, replaced or already used token: 404 not_found.',
         params: VerifyParams,
-        response: {
-          200: {
-            description: 'The address is verified',
-            content: {
-              'application/json': { schema: VerifyResponse },
-              'text/html': { schema: Type.String() },
-            },
-          },
-          404: {
-            description: 'Unknown, expired, replaced or already used token',
-            content: {
-              'application/json': { schema: Type.Ref('ErrorBody') },
-              'text/html': { schema: Type.String() },
-            },
-          },
-          ...errorResponses(400),
-        },
+        response: verifyResponses,
       },
     },
     async (request, reply) => {

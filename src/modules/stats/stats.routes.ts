@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { merchantIdOf } from '../../http/auth.js'
+import { ADMINS, MERCHANT_USERS, merchantIdOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import { MerchantStats, PlatformStats } from './stats.schemas.js'
 import type { StatsService } from './stats.service.js'
@@ -11,7 +11,7 @@ export async function statsRoutes(base: FastifyInstance, { stats }: { stats: Sta
   app.get(
     '/v1/admin/stats',
     {
-      config: { auth: { roles: ['ADMIN'] } },
+      config: { auth: ADMINS },
       schema: {
         tags: ['stats'],
         operationId: 'getPlatformStats',
@@ -25,7 +25,7 @@ export async function statsRoutes(base: FastifyInstance, { stats }: { stats: Sta
   app.get(
     '/v1/merchant/stats',
     {
-      config: { auth: { roles: ['MERCHANT_USER'] } },
+      config: { auth: MERCHANT_USERS },
       schema: {
         tags: ['stats'],
         operationId: 'getMerchantStats',
