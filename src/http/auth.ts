@@ -51,7 +51,6 @@ export const MERCHANT_MANAGERS_ONLY = {
   roles: ['MERCHANT_USER'],
   merchantRoles: ['OWNER', 'ADMIN'],
 } as const satisfies RouteAuth
-export const MERCHANT_MANAGERS: readonly MerchantRole[] = ['OWNER', 'ADMIN']
 /** Anyone signed in, of any role. */
 export const SIGNED_IN = { roles: ROLES } as const satisfies RouteAuth
 

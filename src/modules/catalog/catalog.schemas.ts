@@ -69,6 +69,7 @@ export const GlobalProduct = Type.Object(
   },
   { additionalProperties: false },
 )
+export type GlobalProductView = Static<typeof GlobalProduct>
 export const GlobalProductPage = Page(GlobalProduct)
 
 export const GlobalProductDeleted = Type.Object(
@@ -81,6 +82,7 @@ export const GlobalProductDeleted = Type.Object(
   },
   { additionalProperties: false },
 )
+export type GlobalProductDeletedView = Static<typeof GlobalProductDeleted>
 
 // ── Merchant products ────────────────────────────────────────────────────────
 
@@ -155,9 +157,11 @@ export const MerchantProduct = Type.Object(
   },
   { additionalProperties: false },
 )
+export type MerchantProductView = Static<typeof MerchantProduct>
 export const MerchantProductPage = Page(MerchantProduct)
 
 export const MerchantProductDeleted = Type.Object(
   { deleted: Type.Literal(true), id: Uuid },
   { additionalProperties: false },
 )
+export type MerchantProductDeletedView = Static<typeof MerchantProductDeleted>

@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { ADMINS } from '../../http/auth.js'
 import { errorResponses, IdParams } from '../../http/schemas.js'
 import { auditContext } from '../audit/index.js'
+import { checkGlobalProductBody } from './catalog.edge.js'
 import {
   CreateGlobalProductBody,
   GlobalProduct,
@@ -11,8 +13,6 @@ import {
   UpdateGlobalProductBody,
 } from './catalog.schemas.js'
 import type { GlobalProductsService } from './global-products.service.js'
-
-const ADMIN = { roles: ['ADMIN'] } as const
 
 export async function globalProductsRoutes(
   base: FastifyInstance,
@@ -38,7 +38,7 @@ export async function globalProductsRoutes(
   app.get(
     '/v1/admin/global-products',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
       schema: {
         tags: ['global-products'],
         operationId: 'listGlobalProducts',
@@ -53,7 +53,8 @@ export async function globalProductsRoutes(
   app.post(
     '/v1/admin/global-products',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
+      preHandler: checkGlobalProductBody,
       schema: {
         tags: ['global-products'],
         operationId: 'createGlobalProduct',
@@ -68,7 +69,8 @@ export async function globalProductsRoutes(
   app.put(
     '/v1/admin/global-products/:id',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
+      preHandler: checkGlobalProductBody,
       schema: {
         tags: ['global-products'],
         operationId: 'updateGlobalProduct',
@@ -84,7 +86,7 @@ export async function globalProductsRoutes(
   app.delete(
     '/v1/admin/global-products/:id',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMINS },
       schema: {
         tags: ['global-products'],
         operationId: 'deleteGlobalProduct',

@@ -1,27 +1,27 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
-import { type GlobalProductRow, globalProducts, merchantProducts, warranties } from '../../db/schema/index.js'
-import { contains, isUniqueViolation } from '../../db/sql-helpers.js'
+import type { GlobalProductRow } from '../../db/schema/index.js'
+import { isUniqueViolation } from '../../db/sql-helpers.js'
 import { AppError } from '../../errors.js'
-import { afterCursor, decodeCursor, newestFirst, toPage } from '../../http/pagination.js'
+import { type PageResult, paginate } from '../../http/pagination.js'
 import type { AuditContext, AuditService } from '../audit/index.js'
 import type {
   CreateGlobalProductInput,
+  GlobalProductDeletedView,
   GlobalProductQueryInput,
+  GlobalProductView,
   UpdateGlobalProductInput,
 } from './catalog.schemas.js'
-import { assertGtin } from './gtin.js'
-
-export interface GlobalProductView {
-  id: string
-  brand: string
-  model: string
-  category: string
-  gtin: string | null
-  imageUrl: string | null
-  createdAt: string
-  updatedAt: string
-}
+import {
+  countLinkedMerchantProducts,
+  deleteGlobalProduct,
+  type GlobalProductValues,
+  GTIN_UNIQUE,
+  hasWarranties,
+  insertGlobalProduct,
+  listGlobalProducts,
+  lockGlobalProduct,
+  updateGlobalProduct,
+} from './global-products.repository.js'
 
 export function globalProductView(row: GlobalProductRow): GlobalProductView {
   return {
@@ -36,8 +36,6 @@ export function globalProductView(row: GlobalProductRow): GlobalProductView {
   }
 }
 
-const GTIN_UNIQUE = 'global_products_gtin_unique'
-
 /** Runs a write, turning a taken GTIN into 409 conflict. */
 async function gtinUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -50,7 +48,10 @@ async function gtinUnique<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The public catalogue of products: admins write it (audited), anyone reads it. */
+/**
+ * The public catalogue of products: admins write it (audited), anyone reads it. GTIN check
+ * digits are checked at the edge (`catalog.edge.ts`), the GTIN's uniqueness here.
+ */
 export class GlobalProductsService {
   constructor(
     private readonly db: Db,
@@ -58,21 +59,16 @@ export class GlobalProductsService {
   ) {}
 
   async create(ctx: AuditContext, input: CreateGlobalProductInput): Promise<GlobalProductView> {
-    assertGtin(input.gtin)
     return this.db.transaction(async (tx) => {
-      const [row] = await gtinUnique(() =>
-        tx
-          .insert(globalProducts)
-          .values({
-            brand: input.brand,
-            model: input.model,
-            category: input.category,
-            gtin: input.gtin ?? null,
-            imageUrl: input.imageUrl ?? null,
-          })
-          .returning(),
+      const row = await gtinUnique(() =>
+        insertGlobalProduct(tx, {
+          brand: input.brand,
+          model: input.model,
+          category: input.category,
+          gtin: input.gtin ?? null,
+          imageUrl: input.imageUrl ?? null,
+        }),
       )
-      if (!row) throw new Error('the global product insert returned no row')
       const after = globalProductView(row)
       await this.audit.record(tx, {
         ...ctx,
@@ -87,23 +83,16 @@ export class GlobalProductsService {
   }
 
   async update(ctx: AuditContext, id: string, input: UpdateGlobalProductInput): Promise<GlobalProductView> {
-    assertGtin(input.gtin)
     return this.db.transaction(async (tx) => {
       const before = globalProductView(await this.lockOrThrow(tx, id))
-      const changes: Partial<typeof globalProducts.$inferInsert> = {}
+      const changes: Partial<GlobalProductValues> = {}
       if (input.brand !== undefined) changes.brand = input.brand
       if (input.model !== undefined) changes.model = input.model
       if (input.category !== undefined) changes.category = input.category
       if (input.gtin !== undefined) changes.gtin = input.gtin
       if (input.imageUrl !== undefined) changes.imageUrl = input.imageUrl
-      const [row] = await gtinUnique(() =>
-        tx
-          .update(globalProducts)
-          .set({ ...changes, updatedAt: sql`now()` })
-          .where(eq(globalProducts.id, id))
-          .returning(),
-      )
-      if (!row) throw new AppError('not_found', 'No such global product')
+      const row = await gtinUnique(() => updateGlobalProduct(tx, id, changes))
+      if (!row) throw notFound()
       const after = globalProductView(row)
       await this.audit.record(tx, {
         ...ctx,
@@ -125,34 +114,18 @@ export class GlobalProductsService {
    * with the key-share lock a warranty insert takes on it, so a warranty issued concurrently
    * is either counted here or fails its foreign key: none is unlinked.
    */
-  async delete(
-    ctx: AuditContext,
-    id: string,
-  ): Promise<{ deleted: true; id: string; unlinkedMerchantProducts: number }> {
+  async delete(ctx: AuditContext, id: string): Promise<GlobalProductDeletedView> {
     return this.db.transaction(async (tx) => {
       const before = globalProductView(await this.lockOrThrow(tx, id))
-      const [issued] = await tx
-        .select({ id: warranties.id })
-        .from(warranties)
-        .where(eq(warranties.globalProductId, id))
-        .limit(1)
-      if (issued) {
+      if (await hasWarranties(tx, id)) {
         throw new AppError(
           'conflict',
           'Warranties reference this global product: it cannot be deleted while they do',
         )
       }
-      const [products] = await tx
-        .select({ n: count() })
-        .from(merchantProducts)
-        .where(eq(merchantProducts.globalProductId, id))
-      await tx.delete(globalProducts).where(eq(globalProducts.id, id))
-      const result = {
-        deleted: true as const,
-        id,
-        unlinkedMerchantProducts: products?.n ?? 0,
-        // Always 0 now (a referenced product is not deleted); kept for the answer's shape.
-      }
+      const unlinkedMerchantProducts = await countLinkedMerchantProducts(tx, id)
+      await deleteGlobalProduct(tx, id)
+      const result = { deleted: true as const, id, unlinkedMerchantProducts }
       await this.audit.record(tx, {
         ...ctx,
         action: 'global_product.delete',
@@ -166,34 +139,16 @@ export class GlobalProductsService {
   }
 
   /** Newest first; `brand`, `model` and `category` each narrow to "contains, case-insensitive". */
-  async list(
-    query: GlobalProductQueryInput,
-  ): Promise<{ items: GlobalProductView[]; nextCursor: string | null }> {
-    const cursor = decodeCursor(query.cursor)
-    const limit = query.limit ?? 50
-    const filters: (SQL | undefined)[] = [
-      query.brand !== undefined ? contains(globalProducts.brand, query.brand) : undefined,
-      query.model !== undefined ? contains(globalProducts.model, query.model) : undefined,
-      query.category !== undefined ? contains(globalProducts.category, query.category) : undefined,
-      afterCursor(globalProducts, cursor),
-    ]
-    const rows = await this.db
-      .select()
-      .from(globalProducts)
-      .where(and(...filters))
-      .orderBy(...newestFirst(globalProducts))
-      .limit(limit + 1)
-    return toPage(rows, limit, globalProductView)
+  async list(query: GlobalProductQueryInput): Promise<PageResult<GlobalProductView>> {
+    const filter = { brand: query.brand, model: query.model, category: query.category }
+    return paginate(query, (window) => listGlobalProducts(this.db, filter, window), globalProductView)
   }
 
   private async lockOrThrow(tx: Tx, id: string): Promise<GlobalProductRow> {
-    const [row] = await tx
-      .select()
-      .from(globalProducts)
-      .where(eq(globalProducts.id, id))
-      .limit(1)
-      .for('update')
-    if (!row) throw new AppError('not_found', 'No such global product')
+    const row = await lockGlobalProduct(tx, id)
+    if (!row) throw notFound()
     return row
   }
 }
+
+const notFound = () => new AppError('not_found', 'No such global product')

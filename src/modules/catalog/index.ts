@@ -4,7 +4,7 @@ import type { AuditService } from '../audit/index.js'
 import { catalogRoutes } from './catalog.routes.js'
 import { CatalogService } from './catalog.service.js'
 
-export { assertPrice } from './merchant-products.service.js'
+export { assertPrice } from './price.js'
 
 /** The product catalogue: the admins' global products and each merchant's own. */
 export function catalogFeature(deps: { db: Db }, uses: { audit: AuditService }): Feature<CatalogService> {

@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { MERCHANT_MANAGERS, merchantIdOf } from '../../http/auth.js'
+import { MERCHANT_MANAGERS_ONLY, MERCHANT_USERS, merchantIdOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
+import { checkMerchantProductBody } from './catalog.edge.js'
 import {
   CreateMerchantProductBody,
   MerchantProduct,
@@ -13,9 +14,6 @@ import {
 } from './catalog.schemas.js'
 import type { MerchantProductsService } from './merchant-products.service.js'
 
-const READERS = { roles: ['MERCHANT_USER'] } as const
-const MANAGERS = { roles: ['MERCHANT_USER'], merchantRoles: MERCHANT_MANAGERS } as const
-
 export async function merchantProductsRoutes(
   base: FastifyInstance,
   { merchantProducts }: { merchantProducts: MerchantProductsService },
@@ -25,7 +23,7 @@ export async function merchantProductsRoutes(
   app.get(
     '/v1/merchant/products',
     {
-      config: { auth: READERS },
+      config: { auth: MERCHANT_USERS },
       schema: {
         tags: ['merchant-products'],
         operationId: 'listMerchantProducts',
@@ -40,7 +38,8 @@ export async function merchantProductsRoutes(
   app.post(
     '/v1/merchant/products',
     {
-      config: { auth: MANAGERS },
+      config: { auth: MERCHANT_MANAGERS_ONLY },
+      preHandler: checkMerchantProductBody,
       schema: {
         tags: ['merchant-products'],
         operationId: 'createMerchantProduct',
@@ -55,7 +54,8 @@ export async function merchantProductsRoutes(
   app.put(
     '/v1/merchant/products/:id',
     {
-      config: { auth: MANAGERS },
+      config: { auth: MERCHANT_MANAGERS_ONLY },
+      preHandler: checkMerchantProductBody,
       schema: {
         tags: ['merchant-products'],
         operationId: 'updateMerchantProduct',
@@ -71,7 +71,7 @@ export async function merchantProductsRoutes(
   app.delete(
     '/v1/merchant/products/:id',
     {
-      config: { auth: MANAGERS },
+      config: { auth: MERCHANT_MANAGERS_ONLY },
       schema: {
         tags: ['merchant-products'],
         operationId: 'deleteMerchantProduct',
