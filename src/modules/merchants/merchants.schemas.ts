@@ -1,10 +1,11 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, Email, Nullable, Page, PageQuery, Uuid } from '../../http/schemas.js'
+import { MERCHANT_ROLES, MERCHANT_STATUSES, USER_STATUSES } from '../../db/schema/index.js'
+import { DateTime, Email, Literals, Nullable, Page, PageQuery, Uuid } from '../../http/schemas.js'
 
-const MerchantStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')], {
+const MerchantStatus = Literals(MERCHANT_STATUSES, {
   description: 'SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended)',
 })
-const MerchantRole = Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('USER')])
+const MerchantRole = Literals(MERCHANT_ROLES)
 
 const Name = Type.String({ minLength: 1, maxLength: 200 })
 const TaxId = Type.String({ maxLength: 100 })
@@ -62,6 +63,7 @@ export const Merchant = Type.Object(
   },
   { additionalProperties: false },
 )
+export type MerchantView = Static<typeof Merchant>
 export const MerchantPage = Page(Merchant)
 
 export const CreateMerchantUserBody = Type.Object(
@@ -70,7 +72,7 @@ export const CreateMerchantUserBody = Type.Object(
     password: Type.String({ minLength: 6, maxLength: 1024 }),
     name: Type.String({ minLength: 1, maxLength: 200 }),
     merchantRole: Type.Optional(
-      Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('USER')], {
+      Literals(MERCHANT_ROLES, {
         default: 'USER',
         description: 'OWNER and ADMIN also manage products and sender addresses; default USER',
       }),
@@ -81,6 +83,7 @@ export const CreateMerchantUserBody = Type.Object(
 export type CreateMerchantUserInput = Static<typeof CreateMerchantUserBody>
 
 export const MerchantUsersQuery = Type.Object({ ...PageQuery }, { additionalProperties: false })
+export type MerchantUsersInput = Static<typeof MerchantUsersQuery>
 
 export const MerchantUser = Type.Object(
   {
@@ -90,11 +93,12 @@ export const MerchantUser = Type.Object(
     role: Type.Literal('MERCHANT_USER'),
     merchantId: Uuid,
     merchantRole: MerchantRole,
-    status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]),
+    status: Literals(USER_STATUSES),
     lastLoginAt: Nullable(DateTime),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
   { additionalProperties: false },
 )
+export type MerchantUserView = Static<typeof MerchantUser>
 export const MerchantUserPage = Page(MerchantUser)

@@ -1,55 +1,28 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.js'
-import {
-  type MerchantRole,
-  type MerchantRow,
-  type MerchantStatus,
-  merchants,
-  type UserStatus,
-  users,
-} from '../../db/schema/index.js'
-import { contains } from '../../db/sql-helpers.js'
+import type { MerchantRow } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
-import { afterCursor, decodeCursor, newestFirst, toPage } from '../../http/pagination.js'
+import { type PageResult, paginate } from '../../http/pagination.js'
 import type { AuditContext, AuditService } from '../audit/index.js'
 import { hashPassword } from '../auth/index.js'
 import { insertUser } from '../users/index.js'
+import {
+  findMerchant,
+  findMerchantUser,
+  insertMerchant,
+  listMerchants,
+  listMerchantUsers,
+  type MerchantUserRow,
+  updateMerchant,
+} from './merchants.repository.js'
 import type {
   CreateMerchantInput,
   CreateMerchantUserInput,
   MerchantListInput,
+  MerchantUsersInput,
+  MerchantUserView,
+  MerchantView,
   UpdateMerchantInput,
 } from './merchants.schemas.js'
-
-export interface MerchantView {
-  id: string
-  name: string
-  taxId: string | null
-  address: string | null
-  phone: string | null
-  contactEmail: string | null
-  status: MerchantStatus
-  createdAt: string
-  updatedAt: string
-}
-
-export interface MerchantUserView {
-  id: string
-  email: string
-  name: string | null
-  role: 'MERCHANT_USER'
-  merchantId: string
-  merchantRole: MerchantRole
-  status: UserStatus
-  lastLoginAt: string | null
-  createdAt: string
-  updatedAt: string
-}
-
-export interface Page<T> {
-  items: T[]
-  nextCursor: string | null
-}
 
 function merchantView(row: MerchantRow): MerchantView {
   return {
@@ -63,28 +36,6 @@ function merchantView(row: MerchantRow): MerchantView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
-}
-
-// Never the password hash: only these columns of a merchant user ever leave the database.
-const merchantUserColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  merchantRole: users.merchantRole,
-  status: users.status,
-  lastLoginAt: users.lastLoginAt,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-}
-interface MerchantUserRow {
-  id: string
-  email: string
-  name: string | null
-  merchantRole: MerchantRole | null
-  status: UserStatus
-  lastLoginAt: Date | null
-  createdAt: Date
-  updatedAt: Date
 }
 
 function merchantUserView(row: MerchantUserRow, merchantId: string): MerchantUserView {
@@ -118,17 +69,13 @@ export class MerchantsService {
 
   async create(ctx: AuditContext, input: CreateMerchantInput): Promise<MerchantView> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(merchants)
-        .values({
-          name: input.name,
-          taxId: input.taxId ?? null,
-          address: input.address ?? null,
-          phone: input.phone ?? null,
-          contactEmail: input.contactEmail ?? null,
-        })
-        .returning()
-      if (!row) throw new Error('the merchant insert returned no row')
+      const row = await insertMerchant(tx, {
+        name: input.name,
+        taxId: input.taxId ?? null,
+        address: input.address ?? null,
+        phone: input.phone ?? null,
+        contactEmail: input.contactEmail ?? null,
+      })
       const after = merchantView(row)
       await this.audit.record(tx, {
         ...ctx,
@@ -143,21 +90,9 @@ export class MerchantsService {
   }
 
   /** Newest first; `status` and `q` (name contains, case-insensitive) narrow the list. */
-  async list(query: MerchantListInput): Promise<Page<MerchantView>> {
-    const cursor = decodeCursor(query.cursor)
-    const limit = query.limit ?? 50
-    const filters: (SQL | undefined)[] = [
-      query.status ? eq(merchants.status, query.status) : undefined,
-      query.q ? contains(merchants.name, query.q) : undefined,
-      afterCursor(merchants, cursor),
-    ]
-    const rows = await this.db
-      .select()
-      .from(merchants)
-      .where(and(...filters))
-      .orderBy(...newestFirst(merchants))
-      .limit(limit + 1)
-    return toPage(rows, limit, merchantView)
+  async list(query: MerchantListInput): Promise<PageResult<MerchantView>> {
+    const filter = { status: query.status, nameContains: query.q }
+    return paginate(query, (window) => listMerchants(this.db, filter, window), merchantView)
   }
 
   async get(id: string): Promise<MerchantView> {
@@ -168,19 +103,14 @@ export class MerchantsService {
   async update(ctx: AuditContext, id: string, input: UpdateMerchantInput): Promise<MerchantView> {
     return this.db.transaction(async (tx) => {
       const before = merchantView(await this.findOrThrow(tx, id, true))
-      const [row] = await tx
-        .update(merchants)
-        .set({
-          ...optional('name', input.name),
-          ...optional('taxId', input.taxId),
-          ...optional('address', input.address),
-          ...optional('phone', input.phone),
-          ...optional('contactEmail', input.contactEmail),
-          ...optional('status', input.status),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(merchants.id, id))
-        .returning()
+      const row = await updateMerchant(tx, id, {
+        ...optional('name', input.name),
+        ...optional('taxId', input.taxId),
+        ...optional('address', input.address),
+        ...optional('phone', input.phone),
+        ...optional('contactEmail', input.contactEmail),
+        ...optional('status', input.status),
+      })
       if (!row) throw new AppError('not_found', 'No such merchant')
       const after = merchantView(row)
       await this.audit.record(tx, {
@@ -213,7 +143,7 @@ export class MerchantsService {
         merchantRole: input.merchantRole ?? 'USER',
       })
       if (!inserted) throw new AppError('conflict', 'A user with this e-mail already exists')
-      const [row] = await tx.select(merchantUserColumns).from(users).where(eq(users.id, inserted.id))
+      const row = await findMerchantUser(tx, inserted.id)
       if (!row) throw new Error('the inserted user is missing')
       const after = merchantUserView(row, merchantId)
       await this.audit.record(tx, {
@@ -228,25 +158,20 @@ export class MerchantsService {
     })
   }
 
-  async listUsers(
-    merchantId: string,
-    query: { limit?: number; cursor?: string },
-  ): Promise<Page<MerchantUserView>> {
-    const cursor = decodeCursor(query.cursor)
-    const limit = query.limit ?? 50
-    await this.findOrThrow(this.db, merchantId)
-    const rows = await this.db
-      .select(merchantUserColumns)
-      .from(users)
-      .where(and(eq(users.merchantId, merchantId), afterCursor(users, cursor)))
-      .orderBy(...newestFirst(users))
-      .limit(limit + 1)
-    return toPage(rows, limit, (row) => merchantUserView(row, merchantId))
+  /** Newest first; an unknown merchant answers 404 (a malformed cursor 400 before that). */
+  async listUsers(merchantId: string, query: MerchantUsersInput): Promise<PageResult<MerchantUserView>> {
+    return paginate(
+      query,
+      async (window) => {
+        await this.findOrThrow(this.db, merchantId)
+        return listMerchantUsers(this.db, merchantId, window)
+      },
+      (row) => merchantUserView(row, merchantId),
+    )
   }
 
   private async findOrThrow(db: DbOrTx, id: string, forUpdate = false): Promise<MerchantRow> {
-    const query = db.select().from(merchants).where(eq(merchants.id, id)).limit(1)
-    const [row] = forUpdate ? await query.for('update') : await query
+    const row = await findMerchant(db, id, forUpdate)
     if (!row) throw new AppError('not_found', 'No such merchant')
     return row
   }
