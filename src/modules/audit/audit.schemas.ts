@@ -1,4 +1,4 @@
-import { Type } from 'typebox'
+import { type Static, Type } from 'typebox'
 import { DateTime, Nullable, Page, PageQuery, Uuid } from '../../http/schemas.js'
 
 export const AuditQuery = Type.Object(
@@ -18,6 +18,7 @@ export const AuditQuery = Type.Object(
   },
   { additionalProperties: false },
 )
+export type AuditQueryInput = Static<typeof AuditQuery>
 
 const Snapshot = Type.Unknown({
   description: 'The resource as the API showed it (null when there was none); never holds secrets',
@@ -39,4 +40,5 @@ export const AuditRecord = Type.Object(
   { additionalProperties: false },
 )
 
+export type AuditRecordView = Static<typeof AuditRecord>
 export const AuditPage = Page(AuditRecord)

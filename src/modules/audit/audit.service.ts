@@ -1,8 +1,9 @@
-import { and, eq, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
-import { type AuditRow, auditLog } from '../../db/schema/index.js'
+import type { AuditRow } from '../../db/schema/index.js'
 import type { Principal } from '../../http/auth.js'
-import { afterCursor, decodeCursor, newestFirst, toPage } from '../../http/pagination.js'
+import { type PageResult, paginate } from '../../http/pagination.js'
+import { insertAuditRow, listAuditRows } from './audit.repository.js'
+import type { AuditQueryInput, AuditRecordView } from './audit.schemas.js'
 
 /** Every action the audit log records, `<resource>.<verb>`. */
 export const AUDIT_ACTIONS = [
@@ -31,27 +32,6 @@ export interface AuditEntry {
   requestId: string | null
 }
 
-export interface AuditRecord {
-  id: string
-  actorId: string | null
-  actorEmail: string | null
-  action: string
-  targetType: string
-  targetId: string | null
-  before: unknown
-  after: unknown
-  requestId: string | null
-  createdAt: string
-}
-
-export interface AuditQuery {
-  limit?: number
-  cursor?: string
-  targetType?: string
-  targetId?: string
-  action?: string
-}
-
 // Snapshots are resource views, which never hold secrets; this is the second line of defence.
 const SECRET_KEY = /password|secret|hash$|^token$/i
 
@@ -69,7 +49,7 @@ function redact(value: unknown): unknown {
   return value
 }
 
-function toRecord(row: AuditRow): AuditRecord {
+function toRecord(row: AuditRow): AuditRecordView {
   return {
     id: row.id,
     actorId: row.actorId,
@@ -94,7 +74,7 @@ export class AuditService {
 
   /** Writes one audit row; takes the change's transaction so that both commit or neither does. */
   async record(tx: Tx, entry: AuditEntry): Promise<void> {
-    await tx.insert(auditLog).values({
+    await insertAuditRow(tx, {
       actorId: entry.actor.userId,
       actorEmail: entry.actor.email,
       action: entry.action,
@@ -107,21 +87,8 @@ export class AuditService {
   }
 
   /** Newest first, optionally narrowed to one target, one target type or one action. */
-  async list(query: AuditQuery): Promise<{ items: AuditRecord[]; nextCursor: string | null }> {
-    const cursor = decodeCursor(query.cursor)
-    const limit = query.limit ?? 50
-    const filters: (SQL | undefined)[] = [
-      query.targetType !== undefined ? eq(auditLog.targetType, query.targetType) : undefined,
-      query.targetId !== undefined ? eq(auditLog.targetId, query.targetId) : undefined,
-      query.action !== undefined ? eq(auditLog.action, query.action) : undefined,
-      afterCursor(auditLog, cursor),
-    ]
-    const rows = await this.db
-      .select()
-      .from(auditLog)
-      .where(and(...filters))
-      .orderBy(...newestFirst(auditLog))
-      .limit(limit + 1)
-    return toPage(rows, limit, toRecord)
+  async list(query: AuditQueryInput): Promise<PageResult<AuditRecordView>> {
+    const filter = { targetType: query.targetType, targetId: query.targetId, action: query.action }
+    return paginate(query, (window) => listAuditRows(this.db, filter, window), toRecord)
   }
 }
