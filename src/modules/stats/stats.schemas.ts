@@ -1,17 +1,36 @@
-import { Type } from 'typebox'
+import { type Static, type TInteger, type TObject, type TProperties, Type } from 'typebox'
+import {
+  MERCHANT_STATUSES,
+  type MerchantStatus,
+  MINT_STATUSES,
+  type MintStatus,
+  ROLES,
+  type Role,
+} from '../../db/schema/index.js'
 import { DateTime } from '../../http/schemas.js'
 
 const n = (description: string) => Type.Integer({ minimum: 0, description })
-const object = <T extends Parameters<typeof Type.Object>[0]>(properties: T, description: string) =>
+const object = <T extends TProperties>(properties: T, description: string) =>
   Type.Object(properties, { additionalProperties: false, description })
 
-const Mints = object(
+/** One counter per value of a database enum, every value present (the record makes it exhaustive). */
+function countsOf<K extends string>(
+  values: readonly K[],
+  descriptions: Record<K, string>,
+  description: string,
+): TObject<Record<K, TInteger>> {
+  const properties = Object.fromEntries(values.map((v) => [v, n(descriptions[v])])) as Record<K, TInteger>
+  return object(properties, description)
+}
+
+const Mints = countsOf(
+  MINT_STATUSES,
   {
-    PENDING: n('Waiting for the mint job'),
-    MINTING: n('In a mint transaction not yet confirmed'),
-    MINTED: n('Certificate on chain'),
-    FAILED: n('Mint failed for good; retry-mint can restart it'),
-  },
+    PENDING: 'Waiting for the mint job',
+    MINTING: 'In a mint transaction not yet confirmed',
+    MINTED: 'Certificate on chain',
+    FAILED: 'Mint failed for good; retry-mint can restart it',
+  } satisfies Record<MintStatus, string>,
   'Warranties by mint status (every status present, 0 when none)',
 )
 
@@ -27,20 +46,25 @@ export const PlatformStats = object(
     merchants: object(
       {
         total: n('Every merchant'),
-        byStatus: object({ ACTIVE: n('Active'), SUSPENDED: n('Suspended') }, 'Merchants by status'),
+        byStatus: countsOf(
+          MERCHANT_STATUSES,
+          { ACTIVE: 'Active', SUSPENDED: 'Suspended' } satisfies Record<MerchantStatus, string>,
+          'Merchants by status',
+        ),
       },
       'Merchants (organisations)',
     ),
     users: object(
       {
         total: n('Every user account of any role'),
-        byRole: object(
+        byRole: countsOf(
+          ROLES,
           {
-            ADMIN: n('Admins'),
-            MERCHANT_USER: n('Merchant users (any merchant role, any merchant status)'),
-            CUSTOMER: n('Customers'),
-            SERVICE_PROVIDER: n('Service providers'),
-          },
+            ADMIN: 'Admins',
+            MERCHANT_USER: 'Merchant users (any merchant role, any merchant status)',
+            CUSTOMER: 'Customers',
+            SERVICE_PROVIDER: 'Service providers',
+          } satisfies Record<Role, string>,
           'Users by role',
         ),
       },
@@ -55,6 +79,7 @@ export const PlatformStats = object(
   },
   'Platform statistics, computed in one consistent snapshot',
 )
+export type PlatformStatsView = Static<typeof PlatformStats>
 
 export const MerchantStats = object(
   {
@@ -71,3 +96,4 @@ export const MerchantStats = object(
   },
   "The caller's merchant's dashboard, computed in one consistent snapshot",
 )
+export type MerchantStatsView = Static<typeof MerchantStats>
