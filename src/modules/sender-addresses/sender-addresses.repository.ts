@@ -1,23 +1,17 @@
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
 import { type SenderAddressRow, senderAddresses } from '../../db/schema/index.js'
-import { afterCursor, type Cursor, newestFirst } from '../../http/pagination.js'
+import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
+/** The merchant's addresses, newest first. */
 export async function listSenderAddresses(
   db: DbOrTx,
   merchantId: string,
-  page: { limit: number; cursor: Cursor | null },
+  window: PageWindow,
 ): Promise<SenderAddressRow[]> {
-  const conditions: (SQL | undefined)[] = [
+  return keysetPage(db.select().from(senderAddresses).$dynamic(), senderAddresses, window, [
     eq(senderAddresses.merchantId, merchantId),
-    afterCursor(senderAddresses, page.cursor),
-  ]
-  return db
-    .select()
-    .from(senderAddresses)
-    .where(and(...conditions))
-    .orderBy(...newestFirst(senderAddresses))
-    .limit(page.limit + 1)
+  ])
 }
 
 export async function findSenderAddress(

@@ -3,7 +3,7 @@ import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index
 import type { Db, Tx } from '../../db/client.js'
 import type { SenderAddressRow } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
-import { decodeCursor, toPage } from '../../http/pagination.js'
+import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
 import { createOneTimeToken, hashToken } from '../../lib/one-time-tokens.js'
 import type { MailOutbox } from '../mail/index.js'
 import { merchantName } from '../merchants/index.js'
@@ -16,7 +16,7 @@ import {
   replaceVerifyToken,
   verifyByTokenHash,
 } from './sender-addresses.repository.js'
-import type { SenderAddress } from './sender-addresses.schemas.js'
+import type { SenderAddress, SenderDeleted, VerifyResponse } from './sender-addresses.schemas.js'
 
 export type SenderAddressResponse = Static<typeof SenderAddress>
 
@@ -58,16 +58,12 @@ export class SenderAddressesService {
     readonly shared: { mailOutbox: MailOutbox },
   ) {}
 
-  async list(
-    merchantId: string,
-    query: { limit?: number; cursor?: string },
-  ): Promise<{ items: SenderAddressResponse[]; nextCursor: string | null }> {
-    const limit = query.limit ?? 50
-    const rows = await listSenderAddresses(this.deps.db, merchantId, {
-      limit,
-      cursor: decodeCursor(query.cursor),
-    })
-    return toPage(rows, limit, toSenderAddressResponse)
+  async list(merchantId: string, query: PageRequest): Promise<PageResult<SenderAddressResponse>> {
+    return paginate(
+      query,
+      (window) => listSenderAddresses(this.deps.db, merchantId, window),
+      toSenderAddressResponse,
+    )
   }
 
   /**
@@ -115,7 +111,7 @@ export class SenderAddressesService {
     })
   }
 
-  async remove(merchantId: string, id: string): Promise<{ id: string; deleted: true }> {
+  async remove(merchantId: string, id: string): Promise<Static<typeof SenderDeleted>> {
     if (!(await deleteSenderAddress(this.deps.db, merchantId, id))) throw notFound()
     return { id, deleted: true }
   }
@@ -124,7 +120,7 @@ export class SenderAddressesService {
    * Confirms the address of a current verification token. An unknown, expired, replaced or
    * already used token answers null (the route says 404): the token is forgotten once used.
    */
-  async verify(token: string): Promise<{ verified: true; email: string } | null> {
+  async verify(token: string): Promise<Static<typeof VerifyResponse> | null> {
     const row = await verifyByTokenHash(this.deps.db, hashToken(token))
     return row ? { verified: true, email: row.email } : null
   }
