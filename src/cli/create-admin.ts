@@ -2,8 +2,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config.js'
 import { openDatabase } from '../db/client.js'
-import { hashPassword } from '../modules/auth/index.js'
-import { findUserByEmail, insertUser } from '../modules/users/index.js'
+import { ensureAdmin } from '../modules/auth/index.js'
 
 /**
  * `npm run admin:create -- --email a@b.c --name "Ada" [--role ADMIN]`; the password is read
@@ -40,18 +39,17 @@ const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWO
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') })
 try {
   await database.migrate()
-  if (await findUserByEmail(database.db, values.email)) {
+  const result = await ensureAdmin(database.db, {
+    email: values.email,
+    password,
+    name: values.name,
+    adminRole: values.role,
+  })
+  if (result.created) {
+    console.log(`admin created: ${result.id}`)
+  } else {
     console.error(`a user with e-mail ${values.email} already exists`)
     process.exitCode = 1
-  } else {
-    const created = await insertUser(database.db, {
-      email: values.email,
-      passwordHash: await hashPassword(password),
-      name: values.name ?? 'Administrator',
-      role: 'ADMIN',
-      adminRole: values.role,
-    })
-    console.log(`admin created: ${created?.id}`)
   }
 } finally {
   await database.close()

@@ -1,5 +1,6 @@
-import { Type } from 'typebox'
-import { Email, Nullable } from '../../http/schemas.js'
+import { type Static, Type } from 'typebox'
+import { ADMIN_ROLES, MERCHANT_ROLES, ROLES, USER_STATUSES } from '../../db/schema/index.js'
+import { Email, Literals, Nullable } from '../../http/schemas.js'
 
 export const LoginBody = Type.Object(
   { email: Email, password: Type.String({ minLength: 6, maxLength: 1024 }) },
@@ -14,33 +15,26 @@ export const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 )
 
-const RoleSchema = Type.Union([
-  Type.Literal('ADMIN'),
-  Type.Literal('MERCHANT_USER'),
-  Type.Literal('CUSTOMER'),
-  Type.Literal('SERVICE_PROVIDER'),
-])
-const MerchantRoleSchema = Nullable(
-  Type.Union([Type.Literal('OWNER'), Type.Literal('ADMIN'), Type.Literal('USER')]),
-)
-
 const sessionUserFields = {
   id: Type.String({ format: 'uuid' }),
   name: Nullable(Type.String()),
   email: Type.String(),
-  role: RoleSchema,
+  role: Literals(ROLES),
   merchantId: Nullable(Type.String({ format: 'uuid' })),
   merchantName: Nullable(Type.String()),
-  merchantRole: MerchantRoleSchema,
-  adminRole: Type.Optional(Type.String({ description: 'admins only' })),
+  merchantRole: Nullable(Literals(MERCHANT_ROLES)),
+  adminRole: Type.Optional(Literals(ADMIN_ROLES, { description: 'admins only' })),
 }
 
 export const SessionUser = Type.Object(sessionUserFields, { additionalProperties: false })
+/** The `user` of a login answer: id, name, email, role, merchantId, merchantName, merchantRole; adminRole for admins. */
+export type SessionUserView = Static<typeof SessionUser>
 
 export const LoginResponse = Type.Object(
   { token: Type.String({ description: 'JWT (HS256) for Authorization: Bearer' }), user: SessionUser },
   { additionalProperties: false },
 )
+export type LoginView = Static<typeof LoginResponse>
 
 export const ChangePasswordResponse = Type.Object(
   {
@@ -53,10 +47,11 @@ export const ChangePasswordResponse = Type.Object(
 export const ProfileResponse = Type.Object(
   {
     ...sessionUserFields,
-    status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]),
+    status: Literals(USER_STATUSES),
     lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   },
   { additionalProperties: false },
 )
+export type ProfileView = Static<typeof ProfileResponse>

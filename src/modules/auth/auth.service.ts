@@ -1,7 +1,6 @@
 import type { Logger } from 'pino'
 import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
-import type { AdminRole } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../http/auth.js'
 import type { TokenService } from '../../http/tokens.js'
@@ -9,31 +8,13 @@ import type { JobQueue } from '../../jobs/queue.js'
 import {
   findUserByEmail,
   findUserById,
-  insertUser,
   normalizeEmail,
   setPassword,
   type UserWithMerchant,
 } from '../users/index.js'
+import { type EnsureAdminResult, ensureAdmin, type NewAdmin } from './admins.js'
+import type { LoginView, ProfileView, SessionUserView } from './auth.schemas.js'
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
-
-/** The `user` of a login answer (spec: id, name, email, role, merchantId, merchantName, merchantRole; adminRole for admins). */
-export interface SessionUser {
-  id: string
-  name: string | null
-  email: string
-  role: UserWithMerchant['role']
-  merchantId: string | null
-  merchantName: string | null
-  merchantRole: UserWithMerchant['merchantRole']
-  adminRole?: AdminRole
-}
-
-export interface Profile extends SessionUser {
-  status: UserWithMerchant['status']
-  lastLoginAt: string | null
-  createdAt: string
-  updatedAt: string
-}
 
 /**
  * Login attempts allowed in a 15-minute window: per e-mail (a success clears it, so these are
@@ -53,7 +34,7 @@ async function checkPassword(passwordHash: string | null, password: string): Pro
   return false
 }
 
-export function sessionUser(user: UserWithMerchant): SessionUser {
+export function sessionUser(user: UserWithMerchant): SessionUserView {
   return {
     id: user.id,
     name: user.name,
@@ -78,11 +59,7 @@ export class AuthService {
   ) {}
 
   /** E-mail and password login for admins, merchant users and service providers. */
-  async login(
-    email: string,
-    password: string,
-    address: string,
-  ): Promise<{ token: string; user: SessionUser }> {
+  async login(email: string, password: string, address: string): Promise<LoginView> {
     const emailKey = `login:email:${normalizeEmail(email)}`
     const addressKey = `login:addr:${address}`
     // Counted before the password is checked, so that concurrent guesses cannot slip past the
@@ -136,7 +113,7 @@ export class AuthService {
   }
 
   /** The caller's profile, as the auth guard read it for this request (no second query). */
-  profile(principal: Principal): Profile {
+  profile(principal: Principal): ProfileView {
     return {
       id: principal.userId,
       name: principal.name,
@@ -153,22 +130,8 @@ export class AuthService {
     }
   }
 
-  /** Creates an admin unless the e-mail exists; used by the start-up bootstrap and the CLI. */
-  async ensureAdmin(input: {
-    email: string
-    password: string
-    name?: string
-    adminRole?: AdminRole
-  }): Promise<{ created: true; id: string } | { created: false; reason: 'exists' }> {
-    const existing = await findUserByEmail(this.deps.db, input.email)
-    if (existing) return { created: false, reason: 'exists' }
-    const inserted = await insertUser(this.deps.db, {
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      name: input.name ?? 'Administrator',
-      role: 'ADMIN',
-      adminRole: input.adminRole ?? 'SUPER_ADMIN',
-    })
-    return inserted ? { created: true, id: inserted.id } : { created: false, reason: 'exists' }
+  /** Creates an admin unless the e-mail exists (the start-up bootstrap; the CLI calls `ensureAdmin`). */
+  async ensureAdmin(admin: NewAdmin): Promise<EnsureAdminResult> {
+    return ensureAdmin(this.deps.db, admin)
   }
 }

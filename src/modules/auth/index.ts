@@ -9,6 +9,7 @@ import { authRoutes } from './auth.routes.js'
 import { AuthService } from './auth.service.js'
 
 export { type TokenClaims, TokenService } from '../../http/tokens.js'
+export { ensureAdmin, type NewAdmin } from './admins.js'
 export type { AuthService } from './auth.service.js'
 export { hashPassword } from './passwords.js'
 
