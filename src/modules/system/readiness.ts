@@ -1,3 +1,5 @@
+import { withTimeout } from '../../lib/async.js'
+
 /** One dependency the service needs to answer requests: the database, the chain, the pinning store. */
 export interface ReadinessCheck {
   name: string
@@ -10,6 +12,8 @@ export interface ReadinessReport {
   checks: Record<string, { status: 'ok' | 'fail'; latencyMs: number; reason?: string }>
 }
 
+class NoAnswer extends Error {}
+
 export async function runReadiness(
   checks: readonly ReadinessCheck[],
   timeoutMs = 3000,
@@ -17,25 +21,18 @@ export async function runReadiness(
   const results = await Promise.all(
     checks.map(async ({ name, check }) => {
       const started = performance.now()
-      let timer: NodeJS.Timeout | undefined
+      const latencyMs = () => Math.round(performance.now() - started)
       try {
-        const outcome = await Promise.race([
+        const outcome = await withTimeout(
           check(),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
-          }),
-        ])
+          timeoutMs,
+          () => new NoAnswer(`no answer within ${timeoutMs} ms`),
+        )
         if (isFailure(outcome)) throw new Error(outcome.reason)
-        return [name, { status: 'ok' as const, latencyMs: Math.round(performance.now() - started) }] as const
+        return [name, { status: 'ok' as const, latencyMs: latencyMs() }] as const
       } catch (err) {
-        const reason =
-          err instanceof Error && err.message.startsWith('no answer') ? err.message : publicReason(err)
-        return [
-          name,
-          { status: 'fail' as const, latencyMs: Math.round(performance.now() - started), reason },
-        ] as const
-      } finally {
-        clearTimeout(timer)
+        const reason = err instanceof NoAnswer ? err.message : publicReason(err)
+        return [name, { status: 'fail' as const, latencyMs: latencyMs(), reason }] as const
       }
     }),
   )
