@@ -8,7 +8,7 @@
  * because CERTIFICATE_CONTRACT_ADDRESS does not exist yet.
  */
 import { deployWarrantyCertificate } from '../src/adapters/chain/deploy.js'
-import { redactUrl } from '../src/adapters/chain/evm-chain.js'
+import { redactUrl } from '../src/adapters/chain/evm-connect.js'
 
 function fail(message: string): never {
   process.stderr.write(`chain:deploy failed: ${message}\n`)

@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'pino'
 import { type ChainHandle, createChain } from './adapters/chain/index.js'
 import { createMail, type MailPort } from './adapters/mail/index.js'
+import { createOcr, type OcrPort } from './adapters/ocr/index.js'
 import { createPinning, type PinningPort } from './adapters/pinning/index.js'
 import { createRateLimiter, type RateLimiter } from './adapters/rate-limit/index.js'
 import type { Config } from './config.js'
@@ -23,6 +24,7 @@ export interface Deps {
   mail: MailPort
   pinning: PinningPort
   chain: ChainHandle
+  ocr: OcrPort
   tokens: TokenService
   readiness: ReadinessCheck[]
   gitRevision: string | null
@@ -77,6 +79,7 @@ export async function createDeps(
     mail: createMail({ config, logger }),
     pinning,
     chain,
+    ocr: createOcr(config.ocr),
     tokens: new TokenService(config.jwt),
     readiness: [
       { name: 'database', check: () => database.ping() },
@@ -92,6 +95,7 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.queue.stop().catch((err: unknown) => deps.logger.error({ err }, 'stopping the job queue failed'))
   await deps.limiter.close().catch(() => undefined)
   await deps.mail.close().catch(() => undefined)
+  await deps.ocr.close().catch(() => undefined)
   await deps.pinning.close().catch(() => undefined)
   await deps.chain.stop().catch((err: unknown) => deps.logger.error({ err }, 'stopping the chain failed'))
   await deps.database.close()

@@ -7,6 +7,7 @@ import { ipfsFeature } from './modules/ipfs/index.js'
 import { mailFeature } from './modules/mail/index.js'
 import { merchantsFeature } from './modules/merchants/index.js'
 import { certificatesFeature, mintingFeature } from './modules/minting/index.js'
+import { receiptsFeature } from './modules/receipts/index.js'
 import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
@@ -76,6 +77,7 @@ export function createFeatures(deps: Deps) {
     warranties,
     senderAddresses,
     certificates,
+    receiptsFeature({ ocr: deps.ocr, limiter: deps.limiter }),
     mail,
     minting,
   ]

@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
 import { AdapterError } from '../adapter-error.js'
 import { ANVIL_DEV_PRIVATE_KEY, AnvilSupervisor } from './anvil.js'
-import { createEvmChain, redactUrl } from './evm-chain.js'
+import { createEvmChain, redactUrl } from './evm-connect.js'
 import type { ChainPort } from './port.js'
 
 export type { ChainHealth, ChainPort, MintBatchInput, MintedBatch, MintOutcome, SentMint } from './port.js'

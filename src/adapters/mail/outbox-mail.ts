@@ -64,33 +64,7 @@ export function createOutboxMail(options: OutboxMailOptions): MailPort {
 
     const date = now()
     const name = `${date.toISOString().replaceAll(':', '-')}_${safeId}.eml`
-    const source = await new MailComposer({
-      from,
-      to: mail.to,
-      subject: oneLine(mail.subject),
-      text: mail.text,
-      html: mail.html,
-      messageId,
-      date,
-      headers: mail.headers ?? {},
-    })
-      .compile()
-      .build()
-
-    const tmp = join(dir, `.${safeId}.${randomUUID()}.tmp`)
-    try {
-      const handle = await open(tmp, 'wx', 0o600)
-      try {
-        await handle.writeFile(source)
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      await rename(tmp, join(dir, name))
-    } catch (err) {
-      await rm(tmp, { force: true })
-      throw err
-    }
+    await writeEml(dir, name, await composeEml(mail, from, messageId, date), safeId)
     written.set(safeId, name)
     const links = findLinks(mail.text)
     logger.info(
@@ -114,13 +88,7 @@ export function createOutboxMail(options: OutboxMailOptions): MailPort {
       const pending = inFlight.get(safeId)
       if (pending !== undefined) return pending
       const job = write(mail, messageId, safeId)
-        .catch((err: unknown) => {
-          if (err instanceof AdapterError) throw err
-          const code = (err as NodeJS.ErrnoException).code
-          throw new AdapterError(`mail outbox write failed: ${code ?? (err as Error).message}`, true, {
-            cause: err,
-          })
-        })
+        .catch(asAdapterError)
         .finally(() => inFlight.delete(safeId))
       inFlight.set(safeId, job)
       return job
@@ -140,6 +108,46 @@ export function createOutboxMail(options: OutboxMailOptions): MailPort {
       closed = true
       await Promise.allSettled(inFlight.values())
     },
+  }
+}
+
+function asAdapterError(err: unknown): never {
+  if (err instanceof AdapterError) throw err
+  const code = (err as NodeJS.ErrnoException).code
+  throw new AdapterError(`mail outbox write failed: ${code ?? (err as Error).message}`, true, { cause: err })
+}
+
+/** The complete RFC 5322 source of a message. */
+function composeEml(mail: OutgoingMail, from: string, messageId: string, date: Date): Promise<Buffer> {
+  return new MailComposer({
+    from,
+    to: mail.to,
+    subject: oneLine(mail.subject),
+    text: mail.text,
+    html: mail.html,
+    messageId,
+    date,
+    headers: mail.headers ?? {},
+  })
+    .compile()
+    .build()
+}
+
+/** Writes `dir/name` atomically: a temporary file, fsynced, then renamed. */
+async function writeEml(dir: string, name: string, source: Buffer, safeId: string): Promise<void> {
+  const tmp = join(dir, `.${safeId}.${randomUUID()}.tmp`)
+  try {
+    const handle = await open(tmp, 'wx', 0o600)
+    try {
+      await handle.writeFile(source)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(tmp, join(dir, name))
+  } catch (err) {
+    await rm(tmp, { force: true })
+    throw err
   }
 }
 

@@ -1,11 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import { AdapterError } from '../adapter-error.js'
-import { BlockStore } from './block-store.js'
-import { blockStorePath } from './embedded-pinning.js'
+import { LocalBlocksPinning } from './local-blocks.js'
 import { PinningServiceClient, type PinStatus } from './pinning-service-client.js'
-import type { DirectoryEntry, DirectoryEntryInput, PinningPort } from './port.js'
-import { UnixFsStore } from './unixfs-store.js'
 
 export interface PinningServiceOptions {
   /** `PINNING_SERVICE_URL`: the API root, `/pins` is appended. */
@@ -33,8 +30,7 @@ const ACTIVE = ['queued', 'pinning', 'pinned'] as const
  * by CID through the IPFS Pinning Service API. The provider fetches the blocks over
  * the IPFS network, so some peer must hold them: see `origins` and docs/ipfs.md.
  */
-export class PinningServiceAdapter implements PinningPort {
-  private readonly store: UnixFsStore
+export class PinningServiceAdapter extends LocalBlocksPinning {
   private readonly client: PinningServiceClient
   private readonly closing = new AbortController()
   private readonly pinning = new Map<string, Promise<void>>()
@@ -45,8 +41,8 @@ export class PinningServiceAdapter implements PinningPort {
   private readonly maxPollIntervalMs: number
 
   constructor(options: PinningServiceOptions) {
+    super(options.dataDir, options.logger)
     this.logger = options.logger
-    this.store = new UnixFsStore(new BlockStore(blockStorePath(options.dataDir), options.logger))
     this.client = new PinningServiceClient(
       options.url,
       options.token,
@@ -57,14 +53,6 @@ export class PinningServiceAdapter implements PinningPort {
     this.pinTimeoutMs = options.pinTimeoutMs ?? 60_000
     this.pollIntervalMs = options.pollIntervalMs ?? 500
     this.maxPollIntervalMs = options.maxPollIntervalMs ?? 10_000
-  }
-
-  addFile(bytes: Uint8Array): Promise<string> {
-    return this.store.addFile(bytes)
-  }
-
-  addDirectory(entries: readonly DirectoryEntryInput[]): Promise<{ cid: string; digest: `0x${string}` }> {
-    return this.store.addDirectory(entries)
   }
 
   async pin(cid: string, name: string): Promise<void> {
@@ -78,14 +66,6 @@ export class PinningServiceAdapter implements PinningPort {
     return pinned
   }
 
-  cat(cidPath: string): Promise<{ bytes: Uint8Array; cid: string } | null> {
-    return this.store.cat(cidPath)
-  }
-
-  ls(cidPath: string): Promise<{ cid: string; entries: DirectoryEntry[] } | null> {
-    return this.store.ls(cidPath)
-  }
-
   async health(): Promise<{ ok: true } | { ok: false; reason: string }> {
     const local = await this.store.blocks.probe()
     if (local !== null) return { ok: false, reason: local }
@@ -97,10 +77,10 @@ export class PinningServiceAdapter implements PinningPort {
     }
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.closing.abort()
     await Promise.allSettled([...this.pinning.values()])
-    await this.store.blocks.close()
+    await super.close()
   }
 
   private async pinRemotely(cid: string, name: string): Promise<void> {

@@ -5,6 +5,7 @@ import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type MailMessageRow, mailMessages } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { WakeUp } from '../../jobs/wake-up.js'
 import { errorText } from '../../lib/async.js'
 import { openData, outboxKey, sealData } from './sealed-data.js'
 import { type MailJobContent, renderMail } from './templates/index.js'
@@ -41,7 +42,7 @@ const RUN_BUDGET_MS = 4 * 60_000
  * last attempt). A message already SENT is never sent again.
  */
 export class MailOutbox {
-  private wakeTimer: NodeJS.Timeout | null = null
+  private readonly wakeUp: WakeUp
   private retryTimer: NodeJS.Timeout | null = null
   private stopping = false
   private readonly key: Buffer
@@ -56,6 +57,10 @@ export class MailOutbox {
     },
   ) {
     this.key = outboxKey(deps.settings.secret)
+    this.wakeUp = new WakeUp(
+      () => this.request(),
+      (err) => deps.logger.warn({ err }, 'could not request a mail dispatch'),
+    )
   }
 
   async enqueue(tx: Tx, request: MailRequest): Promise<string> {
@@ -78,14 +83,7 @@ export class MailOutbox {
 
   /** Asks for a dispatch run soon; coalesced, so a burst of messages asks once. */
   wake(delayMs = 100): void {
-    if (this.wakeTimer || this.stopping) return
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null
-      this.request().catch((err: unknown) =>
-        this.deps.logger.warn({ err }, 'could not request a mail dispatch'),
-      )
-    }, delayMs)
-    this.wakeTimer.unref()
+    this.wakeUp.wake(delayMs)
   }
 
   async request(): Promise<void> {
@@ -128,8 +126,8 @@ export class MailOutbox {
   /** The service is stopping: no new message is taken, no wake-up sent. */
   stop(): void {
     this.stopping = true
-    for (const timer of [this.wakeTimer, this.retryTimer]) if (timer) clearTimeout(timer)
-    this.wakeTimer = null
+    this.wakeUp.stop()
+    if (this.retryTimer) clearTimeout(this.retryTimer)
     this.retryTimer = null
   }
 

@@ -3,7 +3,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdapterError } from '../../../src/adapters/adapter-error.js'
 import { ANVIL_DEV_PRIVATE_KEY, ANVIL_DEV_PRIVATE_KEY_2 } from '../../../src/adapters/chain/anvil.js'
-import { createEvmChain, type EvmChain } from '../../../src/adapters/chain/evm-chain.js'
+import type { EvmChain } from '../../../src/adapters/chain/evm-chain.js'
+import { createEvmChain } from '../../../src/adapters/chain/evm-connect.js'
 import { ChainRevertError } from '../../../src/adapters/chain/port.js'
 import {
   digestOf,
