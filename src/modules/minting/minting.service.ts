@@ -1,5 +1,6 @@
 import type { MintBatchRow } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { WakeUp } from '../../jobs/wake-up.js'
 import { errorText } from '../../lib/async.js'
 import { prepareBatch } from './batch-preparation.js'
 import { failBatch, settle } from './batch-settlement.js'
@@ -39,9 +40,13 @@ export class MintingService {
     },
   ) {
     this.reconciliation = new Reconciliation(deps)
+    this.wakeUp = new WakeUp(
+      () => this.request(),
+      (err) => deps.logger.warn({ err }, 'could not request a minting run'),
+    )
   }
 
-  private wakeTimer: NodeJS.Timeout | null = null
+  private readonly wakeUp: WakeUp
   private stopping = false
 
   /** Asks for a minting run; the stately queue keeps one waiting at most. */
@@ -57,14 +62,7 @@ export class MintingService {
    * worker's periodic sweep and by the run every worker asks for when it starts.
    */
   wake(): void {
-    if (this.wakeTimer || this.stopping) return
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null
-      this.request().catch((err: unknown) =>
-        this.deps.logger.warn({ err }, 'could not request a minting run'),
-      )
-    }, 100)
-    this.wakeTimer.unref()
+    this.wakeUp.wake()
   }
 
   /**
@@ -80,8 +78,7 @@ export class MintingService {
   /** The service is stopping: a run ends after the batch in hand, and no wake-up is sent. */
   stop(): void {
     this.stopping = true
-    if (this.wakeTimer) clearTimeout(this.wakeTimer)
-    this.wakeTimer = null
+    this.wakeUp.stop()
   }
 
   /**

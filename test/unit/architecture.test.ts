@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { projectRoot } from '../../src/paths.js'
+
+const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name)
+const dirs: string[] = []
+
+/** A throw-away project: the repository's architecture configuration and the given sources. */
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wt-architecture-'))
+  dirs.push(dir)
+  for (const config of ['.dependency-cruiser.cjs', '.jscpd.json', 'tsconfig.json']) {
+    cpSync(join(projectRoot, config), join(dir, config))
+  }
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+  return dir
+}
+
+function run(cwd: string, command: string, args: string[]) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 60_000 })
+  return { status: result.status, output: `${result.stdout}${result.stderr}` }
+}
+
+const depcruise = (cwd: string) =>
+  run(cwd, bin('depcruise'), ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'])
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('npm run lint:architecture', () => {
+  it('passes on the repository as it is', () => {
+    const result = run(projectRoot, 'npm', ['run', '--silent', 'lint:architecture'])
+    expect(result.output).toContain('no dependency violations found')
+    expect(result.status).toBe(0)
+  }, 120_000)
+
+  it('fails on a reach into another module’s internals, naming the rule', () => {
+    const dir = project({
+      'src/modules/a/a.service.ts': 'export const a = 1\n',
+      'src/modules/a/index.ts': "export { a } from './a.service.js'\n",
+      'src/modules/b/b.service.ts': "import { a } from '../a/a.service.js'\nexport const b = a + 1\n",
+    })
+    const result = depcruise(dir)
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('modules-only-through-index')
+    expect(result.output).toContain('src/modules/b/b.service.ts → src/modules/a/a.service.ts')
+  }, 60_000)
+
+  it('fails on an import cycle, even through index files', () => {
+    const dir = project({
+      'src/modules/a/index.ts': "import { b } from '../b/index.js'\nexport const a = () => b\n",
+      'src/modules/b/index.ts': "import { a } from '../a/index.js'\nexport const b = () => a\n",
+    })
+    const result = depcruise(dir)
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('no-cycles')
+  }, 60_000)
+
+  it('fails when a feature imports the composition root', () => {
+    const dir = project({
+      'src/features.ts': 'export const list = []\n',
+      'src/modules/a/index.ts': "import { list } from '../../features.js'\nexport const a = list\n",
+    })
+    const result = depcruise(dir)
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('no-composition-root-from-features')
+  }, 60_000)
+
+  it('fails on logic written twice (jscpd, 0 % threshold)', () => {
+    const body = Array.from(
+      { length: 8 },
+      (_, i) => `  total += values[${i}] * ${i + 3} - offset / ${i + 1}`,
+    ).join('\n')
+    const twice = (name: string) =>
+      `export function ${name}(values: number[], offset: number): number {\n  let total = 0\n${body}\n  return total\n}\n`
+    const dir = project({ 'src/one.ts': twice('one'), 'src/two.ts': twice('two') })
+    const result = run(dir, bin('jscpd'), ['src'])
+    expect(result.status).not.toBe(0)
+    expect(result.output).toMatch(/Clone found|too many duplicates/)
+  }, 60_000)
+
+  it('fails on a file over 300 lines that docs/architecture.md does not explain', () => {
+    const long = `${Array.from({ length: 301 }, (_, i) => `export const v${i} = ${i}`).join('\n')}\n`
+    const dir = project({ 'src/long.ts': long })
+    const failing = run(dir, process.execPath, [join(projectRoot, 'scripts', 'check-sizes.mjs'), dir])
+    expect(failing.status).toBe(1)
+    expect(failing.output).toContain('src/long.ts: 302 lines')
+    mkdirSync(join(dir, 'docs'))
+    writeFileSync(
+      join(dir, 'docs', 'architecture.md'),
+      '# A\n\n## Files that stay whole\n\n- `src/long.ts`: a generated table, read as one.\n',
+    )
+    expect(run(dir, process.execPath, [join(projectRoot, 'scripts', 'check-sizes.mjs'), dir]).status).toBe(0)
+  }, 60_000)
+})
