@@ -27,7 +27,7 @@ export function addMonths(date: Date, months: number): Date {
 }
 
 /**
- * CONTRACT.md: `expiresAt` as given; else the purchase date (or the issue time) plus the
+ * docs/api.md (Issuing): `expiresAt` as given; else the purchase date (or the issue time) plus the
  * duration in months, from the request, else from the merchant product, else 12.
  * Answers the expiry and the duration the warranty records.
  */
