@@ -61,39 +61,64 @@ export function localMax(img: Gray, radius: number): Gray {
   return { data: out, width, height }
 }
 
-/**
- * The skew of text lines in degrees (positive: lines fall to the right), from the angle at
- * which the ink's row projection is sharpest. Searched within ±maxDegrees.
- */
-export function estimateSkew(img: Gray, maxDegrees = 20): number {
-  const threshold = Math.min(otsu(img), 200)
-  const xs: number[] = []
-  const ys: number[] = []
+/** Where the ink is: the coordinates of every pixel darker than `threshold`, in one array (x, y, x, y…). */
+function inkPoints(img: Gray, threshold: number): Int32Array {
   const { width, height, data } = img
+  let count = 0
+  for (let i = 0; i < data.length; i++) if (data[i]! < threshold) count++
+  const points = new Int32Array(count * 2)
+  let at = 0
   for (let y = 0; y < height; y++) {
+    const row = y * width
     for (let x = 0; x < width; x++) {
-      if (data[y * width + x]! < threshold) {
-        xs.push(x)
-        ys.push(y)
+      if (data[row + x]! < threshold) {
+        points[at++] = x
+        points[at++] = y
       }
     }
   }
-  if (xs.length < 50 || xs.length > data.length * 0.5) return 0
-  const step = Math.max(1, Math.floor(xs.length / 60_000))
-  const diag = Math.ceil(Math.hypot(width, height)) * 2 + 4
-  const bins = new Float64Array(diag)
+  return points
+}
+
+/** The ink's row projection at `degrees`: how many ink points fall on each (rotated) row. */
+function project(points: Int32Array, degrees: number, step: number, bins: Float64Array): void {
+  const a = (degrees * Math.PI) / 180
+  const sin = Math.sin(a)
+  const cos = Math.cos(a)
+  const offset = bins.length >> 1
+  bins.fill(0)
+  for (let i = 0; i < points.length; i += 2 * step) {
+    bins[Math.round(points[i + 1]! * cos - points[i]! * sin) + offset]! += 1
+  }
+}
+
+function sharpness(bins: Float64Array): number {
+  let s = 0
+  for (const b of bins) s += b * b
+  return s
+}
+
+export interface TextGeometry {
+  /** Skew of the text lines in degrees (positive: lines fall to the right). */
+  skew: number
+  /** Median height of a text line (ink rows, ascender to descender) in pixels; null with too few lines. */
+  lineHeight: number | null
+}
+
+/**
+ * The skew of text lines, from the angle at which the ink's row projection is sharpest
+ * (searched within ±maxDegrees on at most 20,000 ink points), and the median line height
+ * measured on the projection at that angle.
+ */
+export function textGeometry(img: Gray, maxDegrees = 20): TextGeometry {
+  const points = inkPoints(img, Math.min(otsu(img), 200))
+  const count = points.length / 2
+  if (count < 50 || count > img.data.length * 0.5) return { skew: 0, lineHeight: null }
+  const step = Math.max(1, Math.floor(count / 20_000))
+  const bins = new Float64Array(Math.ceil(Math.hypot(img.width, img.height)) * 2 + 4)
   const score = (degrees: number) => {
-    const a = (degrees * Math.PI) / 180
-    const sin = Math.sin(a)
-    const cos = Math.cos(a)
-    bins.fill(0)
-    for (let i = 0; i < xs.length; i += step) {
-      const r = Math.round(ys[i]! * cos - xs[i]! * sin) + (diag >> 1)
-      bins[r]! += 1
-    }
-    let s = 0
-    for (const b of bins) s += b * b
-    return s
+    project(points, degrees, step, bins)
+    return sharpness(bins)
   }
   let best = 0
   let bestScore = score(0)
@@ -112,24 +137,16 @@ export function estimateSkew(img: Gray, maxDegrees = 20): number {
       best = d
     }
   }
-  return Math.round(best * 10) / 10
+  project(points, best, 1, bins)
+  return { skew: Math.round(best * 10) / 10, lineHeight: medianRun(bins, Math.max(2, img.width * 0.004)) }
 }
 
-/** The median height of text lines (runs of inked rows), in pixels; null when there are too few. */
-export function medianLineHeight(img: Gray): number | null {
-  const threshold = Math.min(otsu(img), 200)
-  const { width, height, data } = img
-  const counts = new Uint32Array(height)
-  for (let y = 0; y < height; y++) {
-    let c = 0
-    for (let x = 0; x < width; x++) if (data[y * width + x]! < threshold) c++
-    counts[y] = c
-  }
-  const minInk = Math.max(2, width * 0.004)
+/** The median length of runs of bins holding at least `minInk`; null when there are fewer than 3. */
+function medianRun(bins: Float64Array, minInk: number): number | null {
   const runs: number[] = []
   let run = 0
-  for (let y = 0; y <= height; y++) {
-    if (y < height && counts[y]! >= minInk) run++
+  for (let i = 0; i <= bins.length; i++) {
+    if (i < bins.length && bins[i]! >= minInk) run++
     else {
       if (run >= 4) runs.push(run)
       run = 0
@@ -148,41 +165,40 @@ export function largestComponent(
 ): { x0: number; y0: number; x1: number; y1: number; count: number; cells: Int32Array } | null {
   const seen = new Uint8Array(mask.length)
   const stack = new Int32Array(mask.length)
+  const cells = new Int32Array(mask.length)
   let best: { x0: number; y0: number; x1: number; y1: number; count: number; cells: Int32Array } | null = null
+  const visit = (q: number, top: number) => {
+    if (mask[q] && !seen[q]) {
+      seen[q] = 1
+      stack[top++] = q
+    }
+    return top
+  }
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || seen[start]) continue
     let top = 0
+    let count = 0
     stack[top++] = start
     seen[start] = 1
-    const cells: number[] = []
     let x0 = width
     let y0 = height
     let x1 = 0
     let y1 = 0
     while (top > 0) {
       const p = stack[--top]!
-      cells.push(p)
+      cells[count++] = p
       const x = p % width
       const y = (p - x) / width
       if (x < x0) x0 = x
       if (x > x1) x1 = x
       if (y < y0) y0 = y
       if (y > y1) y1 = y
-      const around = [
-        x > 0 ? p - 1 : -1,
-        x < width - 1 ? p + 1 : -1,
-        y > 0 ? p - width : -1,
-        y < height - 1 ? p + width : -1,
-      ]
-      for (const q of around) {
-        if (q >= 0 && mask[q] && !seen[q]) {
-          seen[q] = 1
-          stack[top++] = q
-        }
-      }
+      if (x > 0) top = visit(p - 1, top)
+      if (x < width - 1) top = visit(p + 1, top)
+      if (y > 0) top = visit(p - width, top)
+      if (y < height - 1) top = visit(p + width, top)
     }
-    if (!best || cells.length > best.count)
-      best = { x0, y0, x1, y1, count: cells.length, cells: Int32Array.from(cells) }
+    if (!best || count > best.count) best = { x0, y0, x1, y1, count, cells: cells.slice(0, count) }
   }
   return best
 }

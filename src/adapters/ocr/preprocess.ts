@@ -1,11 +1,11 @@
 import sharp, { type Metadata, type Sharp } from 'sharp'
-import { estimateSkew, type Gray, largestComponent, localMax, medianLineHeight, otsu } from './gray-image.js'
+import { type Gray, largestComponent, localMax, otsu, textGeometry } from './gray-image.js'
 import { OcrError } from './port.js'
 import { DECODABLE, type SniffedType, sniffType } from './sniff.js'
 
 export interface PreparedImage {
-  /** A grayscale PNG ready for the recogniser. */
-  png: Buffer
+  /** A grayscale image ready for the recogniser (binary PGM). */
+  image: Buffer
   width: number
   height: number
   /** What was done, for logs and the benchmark: `crop`, `deskew:-3.2`, `scale:1.40`. */
@@ -22,6 +22,10 @@ export interface PrepareOptions {
 
 /** The long side images are worked on at; larger photos are scaled down first. */
 const WORKING_SIDE = 2600
+/** The long side of the copy skew and line height are measured on. */
+const ANALYSIS_SIDE = 1000
+/** Ink rows from ascender to descender; about 2× the x-height. */
+const TARGET_LINE_HEIGHT = 36
 const MIN_SIDE = 16
 
 /** Reads an image's header without decoding it; refuses what must not reach the decoder. */
@@ -54,30 +58,14 @@ export async function inspectImage(bytes: Buffer, maxPixels: number): Promise<Sn
 /**
  * Turns an upload into what tesseract reads best: decoded within a pixel limit, turned
  * upright by its EXIF orientation, grey, the paper found on a background (photos), lighting
- * evened out, deskewed and scaled so that text lines have the height the model was trained on.
+ * evened out, deskewed and scaled so that text lines have the height the model reads best.
+ * Every full-size pixel operation but the lighting division runs in sharp's thread pool; the
+ * JavaScript here works on copies of at most 1000 px.
  */
 export async function prepareImage(bytes: Buffer, options: PrepareOptions): Promise<PreparedImage> {
   await inspectImage(bytes, options.maxPixels)
   const steps: string[] = []
-  let img: Gray
-  try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: options.maxPixels, failOn: 'error' })
-      .rotate()
-      .flatten({ background: '#ffffff' })
-      .grayscale()
-      .resize({ width: WORKING_SIDE, height: WORKING_SIDE, fit: 'inside', withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-    img = {
-      data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
-      width: info.width,
-      height: info.height,
-    }
-    if (info.channels !== 1) img = firstChannel(data, info.width, info.height, info.channels)
-  } catch (cause) {
-    throw new OcrError('invalid_image', 'The image cannot be decoded', { cause })
-  }
-
+  let img = await decode(bytes, options.maxPixels)
   if (options.findPaper !== false) {
     const paper = await findPaper(img)
     if (paper) {
@@ -88,36 +76,57 @@ export async function prepareImage(bytes: Buffer, options: PrepareOptions): Prom
   img = await flattenLighting(img)
   steps.push('flatten')
 
-  const small = await shrink(img, 1000)
-  const skew = estimateSkew(small)
-  let pipeline = sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), {
-    raw: { width: img.width, height: img.height, channels: 1 },
-  })
-  if (Math.abs(skew) >= 0.3) {
+  const measured = await shrink(img, ANALYSIS_SIDE)
+  const { skew, lineHeight } = textGeometry(measured)
+  let scale = 1
+  if (lineHeight) {
+    const atFull = lineHeight * (img.width / measured.width)
+    scale = Math.min(3, Math.max(0.35, (options.targetLineHeight ?? TARGET_LINE_HEIGHT) / atFull))
+    // Never make the page bigger than tesseract needs.
+    scale = Math.min(scale, 4000 / Math.max(img.width, img.height))
+  }
+  let pipeline = rawSharp(img)
+  const turned = Math.abs(skew) >= 0.3
+  const scaled = Math.abs(scale - 1) > 0.05
+  if (turned) {
     pipeline = pipeline.rotate(-skew, { background: '#ffffff' })
     steps.push(`deskew:${skew}`)
   }
-  const upright = await toGray(pipeline)
-  const measured = await shrink(upright, 1200)
-  const lineHeight = medianLineHeight(measured)
-  let scale = 1
-  if (lineHeight) {
-    const atFull = lineHeight * (upright.width / measured.width)
-    scale = Math.min(3, Math.max(0.35, (options.targetLineHeight ?? 36) / atFull))
-    // Never make the page bigger than tesseract needs.
-    scale = Math.min(scale, 4000 / Math.max(upright.width, upright.height))
+  if (scaled) {
+    const width = Math.max(MIN_SIDE, Math.round(rotatedWidth(img, skew) * scale))
+    pipeline = pipeline.resize({ width, kernel: scale > 1 ? 'cubic' : 'lanczos3' })
+    steps.push(`scale:${scale.toFixed(2)}`)
   }
-  const width = Math.max(MIN_SIDE, Math.round(upright.width * scale))
-  const height = Math.max(MIN_SIDE, Math.round(upright.height * scale))
-  if (Math.abs(scale - 1) > 0.05) steps.push(`scale:${scale.toFixed(2)}`)
-  const png = await sharp(Buffer.from(upright.data.buffer, upright.data.byteOffset, upright.data.length), {
-    raw: { width: upright.width, height: upright.height, channels: 1 },
-  })
-    .resize({ width, height, kernel: scale > 1 ? 'cubic' : 'lanczos3' })
-    .normalise()
-    .png({ compressionLevel: 1 })
-    .toBuffer()
-  return { png, width, height, steps }
+  if (!turned && !scaled) {
+    return { image: toPgm(img), width: img.width, height: img.height, steps }
+  }
+  const out = await toGray(pipeline)
+  return { image: toPgm(out), width: out.width, height: out.height, steps }
+}
+
+/** The width of the box around `img` turned by `degrees`. */
+function rotatedWidth(img: Gray, degrees: number): number {
+  const a = (Math.abs(degrees) * Math.PI) / 180
+  return img.width * Math.cos(a) + img.height * Math.sin(a)
+}
+
+/** Binary PGM: what leptonica reads with no decoding work (a PNG costs an encode and a decode). */
+function toPgm(img: Gray): Buffer {
+  const header = Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'latin1')
+  return Buffer.concat([header, img.data])
+}
+
+async function decode(bytes: Buffer, maxPixels: number): Promise<Gray> {
+  try {
+    return await toGray(
+      sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .resize({ width: WORKING_SIDE, height: WORKING_SIDE, fit: 'inside', withoutEnlargement: true }),
+    )
+  } catch (cause) {
+    throw new OcrError('invalid_image', 'The image cannot be decoded', { cause })
+  }
 }
 
 function firstChannel(data: Buffer, width: number, height: number, channels: number): Gray {
@@ -217,7 +226,10 @@ async function findPaper(img: Gray): Promise<Box | null> {
   }
 }
 
-/** Divides out uneven light (shadows, a lamp's falloff) by the paper's local brightness. */
+/**
+ * Divides out uneven light (shadows, a lamp's falloff) by the paper's local brightness, then
+ * stretches the contrast (1st percentile → black, 99th → white).
+ */
 async function flattenLighting(img: Gray): Promise<Gray> {
   const smallSide = Math.max(32, Math.round(Math.max(img.width, img.height) / 12))
   const small = await shrink(img, smallSide)
@@ -225,10 +237,31 @@ async function flattenLighting(img: Gray): Promise<Gray> {
   const background = await toGray(
     rawSharp(paper).blur(1.5).resize({ width: img.width, height: img.height, fit: 'fill', kernel: 'linear' }),
   )
-  const out = new Uint8Array(img.data.length)
-  for (let i = 0; i < out.length; i++) {
-    const bg = Math.max(24, background.data[i]!)
-    out[i] = Math.min(255, Math.round((img.data[i]! * 255) / bg))
+  const out = new Uint8ClampedArray(img.data.length)
+  const src = img.data
+  const bg = background.data
+  for (let i = 0; i < out.length; i++) out[i] = (src[i]! * 255) / Math.max(24, bg[i]!)
+  const data = new Uint8Array(out.buffer)
+  stretch(data)
+  return { data, width: img.width, height: img.height }
+}
+
+/** sharp's `normalise()` in one pass over the pixels, without re-running the pipeline. */
+function stretch(data: Uint8Array): void {
+  const hist = new Uint32Array(256)
+  for (let i = 0; i < data.length; i++) hist[data[i]!]! += 1
+  const level = (share: number) => {
+    let seen = 0
+    for (let v = 0; v < 256; v++) {
+      seen += hist[v]!
+      if (seen > data.length * share) return v
+    }
+    return 255
   }
-  return { data: out, width: img.width, height: img.height }
+  const low = level(0.01)
+  const high = level(0.99)
+  if (high - low < 8 || (low === 0 && high === 255)) return
+  const lut = new Uint8ClampedArray(256)
+  for (let v = 0; v < 256; v++) lut[v] = ((v - low) * 255) / (high - low)
+  for (let i = 0; i < data.length; i++) data[i] = lut[data[i]!]!
 }

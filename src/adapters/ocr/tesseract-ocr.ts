@@ -31,7 +31,7 @@ export class TesseractOcr implements OcrPort {
       if (sniffType(image) === 'pdf') return this.fromText(readPdfText(image))
       const prepared = await prepareImage(image, { maxPixels: this.settings.maxPixels })
       if (options.signal?.aborted) throw new OcrError('cancelled', 'The read was cancelled')
-      const recognized = await this.pool.recognize(prepared.png, options.signal)
+      const recognized = await this.pool.recognize(prepared.image, options.signal)
       const lines =
         recognized.lines.length > 0
           ? recognized.lines

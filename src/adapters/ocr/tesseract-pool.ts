@@ -27,14 +27,20 @@ export interface PoolOptions {
   onSpawn?: (thread: Thread) => void
   /** Page segmentation mode; 6 (one uniform block) keeps a receipt's name and price on one line. */
   pageSegMode?: string
+  /**
+   * The English model: `4.0.0_best_int` or `4.0.0` from `@tesseract.js-data/eng` (the same LSTM,
+   * `4.0.0` adds the unused legacy model), or a folder holding an uncompressed `eng.traineddata`.
+   */
+  model?: OcrModel
 }
+
+export type OcrModel = '4.0.0' | '4.0.0_best_int' | (string & {})
 
 const requireFromHere = createRequire(import.meta.url)
 /** The English model shipped in node_modules: nothing is downloaded. */
-export const LANG_PATH = join(
-  dirname(requireFromHere.resolve('@tesseract.js-data/eng/package.json')),
-  '4.0.0_best_int',
-)
+const MODELS_DIR = dirname(requireFromHere.resolve('@tesseract.js-data/eng/package.json'))
+const isBundled = (model: OcrModel) => model === '4.0.0' || model === '4.0.0_best_int'
+export const langPath = (model: OcrModel) => (isBundled(model) ? join(MODELS_DIR, model) : model)
 
 interface Job {
   image: Buffer
@@ -184,8 +190,8 @@ export class TesseractPool {
     slot.jobs = 0
     slot.starting = (async () => {
       const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
-        langPath: LANG_PATH,
-        gzip: true,
+        langPath: langPath(this.options.model ?? '4.0.0_best_int'),
+        gzip: isBundled(this.options.model ?? '4.0.0_best_int'),
         cacheMethod: 'none',
         // Without it a rejected job throws inside tesseract.js's message listener.
         errorHandler: () => undefined,
