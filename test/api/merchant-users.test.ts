@@ -94,18 +94,32 @@ describe('POST /v1/admin/merchants/:id/users', () => {
     expect(res.json().error).toBe('merchant_suspended')
   })
 
-  it('answers 409 conflict for an e-mail taken by any role, in any case, and creates nothing', async () => {
+  it('answers 409 conflict for an e-mail taken by any staff role, in any case, and creates nothing', async () => {
     const merchant = await createMerchant(svc.deps.db)
     const merchantUser = newUser()
     expect((await post(merchant.id, merchantUser)).statusCode).toBe(200)
-    const customer = await createUser(svc.deps, { role: 'CUSTOMER', password: null })
-    for (const email of [merchantUser.email.toUpperCase(), customer.email, admin.email.toUpperCase()]) {
+    for (const email of [merchantUser.email.toUpperCase(), admin.email.toUpperCase()]) {
       const res = await post(merchant.id, newUser({ email }))
       expect(res.statusCode, email).toBe(409)
       expect(res.json().error).toBe('conflict')
     }
     const list = (await svc.request({ method: 'GET', url: usersUrl(merchant.id), token: admin.token })).json()
     expect(list.items).toHaveLength(1)
+  })
+
+  it('accepts a customer’s address: customers and staff are separate identities', async () => {
+    const merchant = await createMerchant(svc.deps.db)
+    const customer = await createUser(svc.deps, { role: 'CUSTOMER', password: null })
+    const res = await post(merchant.id, newUser({ email: customer.email }))
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ email: customer.email, merchantRole: 'USER' })
+    const login = await svc.request({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: customer.email, password: 'secret1' },
+    })
+    expect(login.statusCode).toBe(200)
+    expect(login.json().user).toMatchObject({ role: 'MERCHANT_USER' })
   })
 
   it('lets exactly one of two simultaneous creations with one e-mail win', async () => {

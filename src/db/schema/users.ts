@@ -16,7 +16,11 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    /** Stored lower-cased; unique across every role. */
+    /**
+     * Stored lower-cased. Customers and staff are separate identities: an address is unique
+     * among staff (admins, merchant users, service providers) and among customers, so a
+     * merchant's own address can also be a customer's.
+     */
     email: text('email').notNull(),
     /** argon2id PHC string; null for password-less customers. */
     passwordHash: text('password_hash'),
@@ -32,7 +36,8 @@ export const users = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_staff_email_unique').on(t.email).where(sql`${t.role} <> 'CUSTOMER'`),
+    uniqueIndex('users_customer_email_unique').on(t.email).where(sql`${t.role} = 'CUSTOMER'`),
     index('users_merchant_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('users_role_idx').on(t.role),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),

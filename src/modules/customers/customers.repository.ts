@@ -21,11 +21,11 @@ export async function findOrCreateCustomer(
   email: string,
   name: string | null,
 ): Promise<CustomerLookup> {
+  if (await isStaffEmail(db, email)) return { kind: 'staff' }
   const inserted = await insertUser(db, { email, passwordHash: null, name, role: 'CUSTOMER' })
   if (inserted) return { kind: 'customer', id: inserted.id }
-  const existing = await findUserByEmail(db, email)
+  const existing = await findUserByEmail(db, email, 'customer')
   if (!existing) throw new Error('customer neither inserted nor found')
-  if (existing.role !== 'CUSTOMER') return { kind: 'staff' }
   if (existing.name === null && name) {
     await db.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, existing.id))
   }
@@ -34,8 +34,7 @@ export async function findOrCreateCustomer(
 
 /** Whether the address belongs to a staff account (read-only; no customer is created). */
 export async function isStaffEmail(db: DbOrTx, email: string): Promise<boolean> {
-  const user = await findUserByEmail(db, normalizeEmail(email))
-  return user !== null && user.role !== 'CUSTOMER'
+  return (await findUserByEmail(db, normalizeEmail(email), 'staff')) !== null
 }
 
 /**

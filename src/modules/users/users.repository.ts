@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.js'
 import {
   type AdminRole,
@@ -49,12 +49,23 @@ const withMerchant = {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserWithMerchant | null> {
+/** Customers and staff are separate identities: one address may be both. */
+export type Identity = 'staff' | 'customer'
+
+const ofIdentity = (identity: Identity) =>
+  identity === 'customer' ? sql`${users.role} = 'CUSTOMER'` : sql`${users.role} <> 'CUSTOMER'`
+
+/** The staff user (default) or the customer with this e-mail, in any case. */
+export async function findUserByEmail(
+  db: DbOrTx,
+  email: string,
+  identity: Identity = 'staff',
+): Promise<UserWithMerchant | null> {
   const rows = await db
     .select(withMerchant)
     .from(users)
     .leftJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(eq(users.email, normalizeEmail(email)))
+    .where(and(eq(users.email, normalizeEmail(email)), ofIdentity(identity)))
     .limit(1)
   return rows[0] ?? null
 }
@@ -94,12 +105,15 @@ export interface NewUser {
   adminRole?: AdminRole | null
 }
 
-/** Inserts a user; answers null when the e-mail is taken (any role, any case). */
+/** Inserts a user; answers null when the e-mail is taken (by staff for staff, by a customer for a customer; any case). */
 export async function insertUser(db: DbOrTx, user: NewUser): Promise<{ id: string; createdAt: Date } | null> {
   const rows = await db
     .insert(users)
     .values({ ...user, email: normalizeEmail(user.email) })
-    .onConflictDoNothing({ target: users.email })
+    .onConflictDoNothing({
+      target: users.email,
+      where: ofIdentity(user.role === 'CUSTOMER' ? 'customer' : 'staff'),
+    })
     .returning({ id: users.id, createdAt: users.createdAt })
   return rows[0] ?? null
 }
