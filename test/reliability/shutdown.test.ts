@@ -1,0 +1,134 @@
+/**
+ * Issue 9's shutdown test, with real processes: `npm start` (npm leads the process group, as
+ * in a terminal or under systemd's `KillMode=control-group`), a load of SHUTDOWN_RATE issues/s
+ * with customer e-mails, then SIGTERM or SIGINT to the whole group. Every request the service
+ * accepted is answered 200 or 503, no error-level line is logged, no attempt is spent on a
+ * closed adapter, nothing of the group is left after SHUTDOWN_BOUND_S, and a start on the
+ * same data right after the prompt is back (npm exited) succeeds.
+ * Sizes: ./support/settings.ts; figures and commands: docs/reliability.md.
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { testDb } from '../support/harness.js'
+import { ensureBuilt } from './support/build.js'
+import { IssueLoad } from './support/issue-load.js'
+import { mailedCount } from './support/mail-tally.js'
+import { createScenario } from './support/scenario.js'
+import { call, merchantStats, setUpMerchant } from './support/service-api.js'
+import { shutdownSettings as settings } from './support/settings.js'
+
+const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10)
+
+async function shutdownScenario(signal: 'SIGTERM' | 'SIGINT'): Promise<void> {
+  const scenario = await createScenario(`shutdown-${signal}-${testDb}`)
+  try {
+    const service = scenario.service({ launcher: 'npm' })
+    await service.start()
+    const { token, productId } = await setUpMerchant(service.url)
+    const load = new IssueLoad({
+      url: service.url,
+      token,
+      productId,
+      rate: settings.rate,
+      concurrency: settings.concurrency,
+    }).start()
+    await sleep(settings.loadSeconds * 1000)
+
+    const stopped = service.current
+    const mailBacklog = load.acked.size - mailedCount(scenario.sink, load.ackedByEmail)
+    const signalledAt = Date.now()
+    service.signalGroup(signal)
+    const groupGone = service.waitForGroupGone(stopped, 45_000, signalledAt).then(
+      (ms) => ms,
+      () => null,
+    )
+    const leaderExited = await Promise.race([stopped.exit.then(() => true), sleep(45_000).then(() => false)])
+
+    // The prompt is back: start again at once, on the same data and port.
+    let restartError: string | null = null
+    const restarted = leaderExited
+      ? service.start().then(
+          () => true,
+          (err: unknown) => {
+            restartError = String(err).slice(0, 2000)
+            return false
+          },
+        )
+      : Promise.resolve(false)
+    const groupGoneMs = await groupGone
+    await load.stop()
+    const restartOk = await restarted
+    if (!leaderExited) restartError = 'the group leader did not exit within 45 s'
+
+    let issueAfterRestart: string | null = null
+    if (restartOk) {
+      issueAfterRestart = await call(service.url, 'POST', '/v1/merchant/warranties/issue', {
+        token,
+        body: { serialNumber: 'AFTER-RESTART-1', merchantProductId: productId },
+      }).then(
+        () => 'ok',
+        (err: unknown) => String(err),
+      )
+    }
+    const stats = restartOk ? await merchantStats(service.url, token).catch(() => null) : null
+
+    const inFlight = load.tally((r) => r.endedAt >= signalledAt)
+    scenario.report({
+      signal,
+      launcher: 'npm start',
+      settings,
+      acknowledgedBeforeSignal: load.tally((r) => r.endedAt < signalledAt).ok,
+      issueRatePerSecond: load.ackRate(),
+      mailBacklogAtSignal: mailBacklog,
+      requestsEndingAfterSignal: inFlight,
+      allRequests: load.tally(),
+      secondsToLeaderExit: seconds(stopped.exitedAt === null ? null : stopped.exitedAt - signalledAt),
+      secondsToGroupGone: seconds(groupGoneMs),
+      errorLines: stopped.log.errorCount,
+      firstErrorLines: stopped.log.errorLines.slice(0, 5),
+      adapterClosedLines: stopped.log.adapterClosedCount,
+      restart: restartOk ? 'ok' : restartError,
+      issueAfterRestart,
+      mintsAfterRestart: stats?.mints ?? null,
+      log: service.logFile,
+    })
+
+    const all = load.tally()
+    expect({
+      answeredOtherThan200Or503: all.status,
+      otherStatuses: all.otherStatuses,
+      droppedWithoutAnswer: all.dropped,
+      timedOut: all.timeout,
+      errorLines: stopped.log.errorLines,
+      adapterClosedLines: stopped.log.adapterClosedCount,
+      stoppedWithinBound: groupGoneMs !== null && groupGoneMs <= settings.stopBoundSeconds * 1000,
+      restart: restartOk ? 'ok' : restartError,
+      issueAfterRestart,
+    }).toEqual({
+      answeredOtherThan200Or503: 0,
+      otherStatuses: {},
+      droppedWithoutAnswer: 0,
+      timedOut: 0,
+      errorLines: [],
+      adapterClosedLines: 0,
+      stoppedWithinBound: true,
+      restart: 'ok',
+      issueAfterRestart: 'ok',
+    })
+    expect(all.ok).toBeGreaterThan(0)
+  } finally {
+    await scenario.close()
+  }
+}
+
+describe(`SIGTERM and SIGINT to the process group of npm start under ${settings.rate} issues/s (${testDb})`, () => {
+  beforeAll(() => ensureBuilt(), 600_000)
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(
+      `${signal}: every in-flight request answered 200 or 503, no error-level line, no attempt on a closed adapter, stopped within ${settings.stopBoundSeconds} s; an immediate restart succeeds`,
+      () => shutdownScenario(signal),
+      300_000,
+    )
+  }
+})
