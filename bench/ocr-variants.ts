@@ -38,7 +38,7 @@ for (const variant of variants) {
   const [model, line, psm] = variant.split(':') as [OcrModel, string, string]
   const pool = new TesseractPool(
     { workers: 1, queueLimit: 4, timeoutMs: 60_000, recycleAfter: 1000 },
-    { model, pageSegMode: psm },
+    { model, pageSegMode: psm, parameters: JSON.parse(process.env.TESS_PARAMS ?? '{}') },
   )
   await pool.warm()
   const prep: number[] = []

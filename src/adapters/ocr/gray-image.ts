@@ -8,7 +8,8 @@ export interface Gray {
 /** Otsu's threshold: the grey level that best separates ink from paper. */
 export function otsu(img: Gray): number {
   const hist = new Float64Array(256)
-  for (const v of img.data) hist[v]! += 1
+  const data = img.data
+  for (let i = 0; i < data.length; i++) hist[data[i]!]! += 1
   const total = img.data.length
   let sum = 0
   for (let i = 0; i < 256; i++) sum += i * hist[i]!
@@ -107,14 +108,14 @@ export interface TextGeometry {
 
 /**
  * The skew of text lines, from the angle at which the ink's row projection is sharpest
- * (searched within ±maxDegrees on at most 20,000 ink points), and the median line height
+ * (searched within ±maxDegrees on at most 8,000 ink points), and the median line height
  * measured on the projection at that angle.
  */
 export function textGeometry(img: Gray, maxDegrees = 20): TextGeometry {
   const points = inkPoints(img, Math.min(otsu(img), 200))
   const count = points.length / 2
   if (count < 50 || count > img.data.length * 0.5) return { skew: 0, lineHeight: null }
-  const step = Math.max(1, Math.floor(count / 20_000))
+  const step = Math.max(1, Math.floor(count / 8_000))
   const bins = new Float64Array(Math.ceil(Math.hypot(img.width, img.height)) * 2 + 4)
   const score = (degrees: number) => {
     project(points, degrees, step, bins)
@@ -130,7 +131,7 @@ export function textGeometry(img: Gray, maxDegrees = 20): TextGeometry {
     }
   }
   const coarse = best
-  for (let d = coarse - 1; d <= coarse + 1; d += 0.1) {
+  for (let d = coarse - 0.6; d <= coarse + 0.6; d += 0.1) {
     const s = score(d)
     if (s > bestScore) {
       bestScore = s
@@ -201,4 +202,79 @@ export function largestComponent(
     if (!best || count > best.count) best = { x0, y0, x1, y1, count, cells: cells.slice(0, count) }
   }
   return best
+}
+
+/**
+ * Cuts a page into `parts` horizontal bands at blank rows (the row with the least ink within
+ * ±15 % of each even cut), so that each band can be recognised on its own thread.
+ */
+export function splitRows(img: Gray, parts: number): Gray[] {
+  const { width, height, data } = img
+  const threshold = Math.min(otsu(img), 200)
+  const ink = (y: number) => {
+    let c = 0
+    for (let x = y * width, end = x + width; x < end; x++) if (data[x]! < threshold) c++
+    return c
+  }
+  const cuts = [0]
+  for (let k = 1; k < parts; k++) {
+    const target = Math.round((height * k) / parts)
+    const reach = Math.round(height * 0.15)
+    let best = target
+    let bestInk = Number.POSITIVE_INFINITY
+    for (let d = 0; d <= reach && bestInk > 0; d++) {
+      for (const y of [target - d, target + d]) {
+        if (y <= cuts.at(-1)! + 16 || y >= height - 16) continue
+        const c = ink(y)
+        if (c < bestInk) {
+          bestInk = c
+          best = y
+        }
+      }
+    }
+    cuts.push(best)
+  }
+  cuts.push(height)
+  return cuts.slice(1).map((end, i) => {
+    const start = cuts[i]!
+    return { data: data.subarray(start * width, end * width), width, height: end - start }
+  })
+}
+
+/**
+ * Widens a box found by a global threshold to the paper's real edges: from each row's (and
+ * each column's) end of the box that is paper (brighter than `paper`), the paper is followed outwards while it darkens gently (no step
+ * over `step`, never below `floor`); the jump down to the background stops it. A sheet under a
+ * strong light gradient is otherwise cut short on its dark side.
+ */
+export function widenToEdges(img: Gray, box: Box, paper: number, step: number, floor: number): Box {
+  const { width, height, data } = img
+  const out = { ...box }
+  const follow = (start: number, stride: number, limit: number) => {
+    let at = start
+    if (data[at]! <= paper) return at
+    for (let n = 0; n < limit; n++) {
+      const next = at + stride
+      if (data[next]! < floor || data[next]! < data[at]! - step) break
+      at = next
+    }
+    return at
+  }
+  for (let y = box.y0; y <= box.y1; y++) {
+    const row = y * width
+    out.x0 = Math.min(out.x0, follow(row + box.x0, -1, box.x0) - row)
+    out.x1 = Math.max(out.x1, follow(row + box.x1, 1, width - 1 - box.x1) - row)
+  }
+  for (let x = box.x0; x <= box.x1; x++) {
+    out.y0 = Math.min(out.y0, Math.floor(follow(box.y0 * width + x, -width, box.y0) / width))
+    out.y1 = Math.max(out.y1, Math.floor(follow(box.y1 * width + x, width, height - 1 - box.y1) / width))
+  }
+  return out
+}
+
+export interface Box {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
 }

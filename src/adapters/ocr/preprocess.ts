@@ -1,11 +1,21 @@
 import sharp, { type Metadata, type Sharp } from 'sharp'
-import { type Gray, largestComponent, localMax, otsu, textGeometry } from './gray-image.js'
+import {
+  type Box,
+  type Gray,
+  largestComponent,
+  localMax,
+  otsu,
+  textGeometry,
+  widenToEdges,
+} from './gray-image.js'
 import { OcrError } from './port.js'
 import { DECODABLE, type SniffedType, sniffType } from './sniff.js'
 
 export interface PreparedImage {
   /** A grayscale image ready for the recogniser (binary PGM). */
   image: Buffer
+  /** The same pixels, for cutting the page into bands. */
+  gray: Gray
   width: number
   height: number
   /** What was done, for logs and the benchmark: `crop`, `deskew:-3.2`, `scale:1.40`. */
@@ -25,7 +35,7 @@ const WORKING_SIDE = 2600
 /** The long side of the copy skew and line height are measured on. */
 const ANALYSIS_SIDE = 1000
 /** Ink rows from ascender to descender; about 2× the x-height. */
-const TARGET_LINE_HEIGHT = 36
+const TARGET_LINE_HEIGHT = 28
 const MIN_SIDE = 16
 
 /** Reads an image's header without decoding it; refuses what must not reach the decoder. */
@@ -60,7 +70,7 @@ export async function inspectImage(bytes: Buffer, maxPixels: number): Promise<Sn
  * upright by its EXIF orientation, grey, the paper found on a background (photos), lighting
  * evened out, deskewed and scaled so that text lines have the height the model reads best.
  * Every full-size pixel operation but the lighting division runs in sharp's thread pool; the
- * JavaScript here works on copies of at most 1000 px.
+ * other JavaScript here works on copies of at most 1000 px.
  */
 export async function prepareImage(bytes: Buffer, options: PrepareOptions): Promise<PreparedImage> {
   await inspectImage(bytes, options.maxPixels)
@@ -98,10 +108,10 @@ export async function prepareImage(bytes: Buffer, options: PrepareOptions): Prom
     steps.push(`scale:${scale.toFixed(2)}`)
   }
   if (!turned && !scaled) {
-    return { image: toPgm(img), width: img.width, height: img.height, steps }
+    return { image: toPgm(img), gray: img, width: img.width, height: img.height, steps }
   }
   const out = await toGray(pipeline)
-  return { image: toPgm(out), width: out.width, height: out.height, steps }
+  return { image: toPgm(out), gray: out, width: out.width, height: out.height, steps }
 }
 
 /** The width of the box around `img` turned by `degrees`. */
@@ -111,7 +121,7 @@ function rotatedWidth(img: Gray, degrees: number): number {
 }
 
 /** Binary PGM: what leptonica reads with no decoding work (a PNG costs an encode and a decode). */
-function toPgm(img: Gray): Buffer {
+export function toPgm(img: Gray): Buffer {
   const header = Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'latin1')
   return Buffer.concat([header, img.data])
 }
@@ -154,13 +164,6 @@ function rawSharp(img: Gray): Sharp {
 async function shrink(img: Gray, side: number): Promise<Gray> {
   if (Math.max(img.width, img.height) <= side) return img
   return toGray(rawSharp(img).resize({ width: side, height: side, fit: 'inside' }))
-}
-
-interface Box {
-  x0: number
-  y0: number
-  x1: number
-  y1: number
 }
 
 function crop(img: Gray, box: Box): Gray {
@@ -214,15 +217,18 @@ async function findPaper(img: Gray): Promise<Box | null> {
     }
   }
   if (outsideCount < mask.length * 0.05) return null
-  if (inside / part.count - outside / outsideCount < 45) return null
+  const paperLevel = inside / part.count
+  const backgroundLevel = outside / outsideCount
+  if (paperLevel - backgroundLevel < 45) return null
+  const edges = widenToEdges(filled, part, t, 12, backgroundLevel + (paperLevel - backgroundLevel) / 4)
   const sx = img.width / small.width
   const sy = img.height / small.height
   const margin = 5
   return {
-    x0: Math.max(0, Math.floor((part.x0 - margin) * sx)),
-    y0: Math.max(0, Math.floor((part.y0 - margin) * sy)),
-    x1: Math.min(img.width, Math.ceil((part.x1 + 1 + margin) * sx)),
-    y1: Math.min(img.height, Math.ceil((part.y1 + 1 + margin) * sy)),
+    x0: Math.max(0, Math.floor((edges.x0 - margin) * sx)),
+    y0: Math.max(0, Math.floor((edges.y0 - margin) * sy)),
+    x1: Math.min(img.width, Math.ceil((edges.x1 + 1 + margin) * sx)),
+    y1: Math.min(img.height, Math.ceil((edges.y1 + 1 + margin) * sy)),
   }
 }
 

@@ -1,10 +1,14 @@
 import { extractReceipt } from './extract/receipt-extract.js'
+import { splitRows } from './gray-image.js'
 import { readPdfText } from './pdf-text.js'
 import { OcrCapacityError, OcrError, type OcrPort, type OcrReadOptions, type ReceiptReading } from './port.js'
-import { prepareImage } from './preprocess.js'
+import { type PreparedImage, prepareImage, toPgm } from './preprocess.js'
 import type { OcrSettings } from './settings.js'
 import { sniffType } from './sniff.js'
 import { type PoolOptions, TesseractPool } from './tesseract-pool.js'
+
+/** Bands shorter than this are not worth a thread of their own, px. */
+const MIN_BAND_HEIGHT = 500
 
 /**
  * The embedded engine: tesseract.js in a pool of worker threads, images prepared with sharp,
@@ -31,15 +35,28 @@ export class TesseractOcr implements OcrPort {
       if (sniffType(image) === 'pdf') return this.fromText(readPdfText(image))
       const prepared = await prepareImage(image, { maxPixels: this.settings.maxPixels })
       if (options.signal?.aborted) throw new OcrError('cancelled', 'The read was cancelled')
-      const recognized = await this.pool.recognize(prepared.image, options.signal)
-      const lines =
-        recognized.lines.length > 0
-          ? recognized.lines
-          : recognized.text.split('\n').map((text) => ({ text, confidence: recognized.confidence }))
-      return { ...extractReceipt(lines), rawText: recognized.text.trim() }
+      const bands = this.bands(prepared)
+      const parts = await Promise.all(bands.map((band) => this.pool.recognize(band, options.signal)))
+      const lines = parts.flatMap((part) =>
+        part.lines.length > 0
+          ? part.lines
+          : part.text.split('\n').map((text) => ({ text, confidence: part.confidence })),
+      )
+      const rawText = parts.map((part) => part.text.trim()).join('\n')
+      return { ...extractReceipt(lines), rawText }
     } finally {
       this.admitted--
     }
+  }
+
+  /**
+   * A tall page is cut into bands read at once by the idle workers: on an idle pool one read
+   * uses every core. Under load (fewer than two idle workers) the page goes whole.
+   */
+  private bands(prepared: PreparedImage): Buffer[] {
+    const parts = Math.min(this.pool.idle, Math.floor(prepared.height / MIN_BAND_HEIGHT))
+    if (parts < 2) return [prepared.image]
+    return splitRows(prepared.gray, parts).map(toPgm)
   }
 
   warm(): Promise<void> {

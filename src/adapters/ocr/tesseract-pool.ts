@@ -32,6 +32,8 @@ export interface PoolOptions {
    * `4.0.0` adds the unused legacy model), or a folder holding an uncompressed `eng.traineddata`.
    */
   model?: OcrModel
+  /** More tesseract parameters, set once per worker. */
+  parameters?: Record<string, string>
 }
 
 export type OcrModel = '4.0.0' | '4.0.0_best_int' | (string & {})
@@ -91,6 +93,11 @@ export class TesseractPool {
 
   get size(): number {
     return this.slots.length
+  }
+
+  /** Workers with nothing to do (started or not). */
+  get idle(): number {
+    return this.queue.length > 0 ? 0 : this.slots.filter((s) => !s.current).length
   }
 
   /** Reads in flight and waiting. */
@@ -200,6 +207,7 @@ export class TesseractPool {
         tessedit_pageseg_mode: (this.options.pageSegMode ?? '6') as Tesseract.PSM,
         preserve_interword_spaces: '1',
         user_defined_dpi: '300',
+        ...this.options.parameters,
       })
       const thread = (worker as unknown as { worker: Thread }).worker
       const died = (reason: string) => (cause?: unknown) => {
