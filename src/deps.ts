@@ -5,6 +5,7 @@ import { type ChainHandle, createChain } from './adapters/chain/index.js'
 import { createMail, type MailPort } from './adapters/mail/index.js'
 import { createOcr, type OcrPort } from './adapters/ocr/index.js'
 import { createPinning, type PinningPort } from './adapters/pinning/index.js'
+import { createPush, type PushPort } from './adapters/push/index.js'
 import { createRateLimiter, type RateLimiter } from './adapters/rate-limit/index.js'
 import type { Config } from './config.js'
 import { type Database, type Db, openDatabase } from './db/client.js'
@@ -25,6 +26,7 @@ export interface Deps {
   pinning: PinningPort
   chain: ChainHandle
   ocr: OcrPort
+  push: PushPort
   tokens: TokenService
   readiness: ReadinessCheck[]
   gitRevision: string | null
@@ -44,6 +46,8 @@ export async function createDeps(
   logger: Logger,
   options: CreateDepsOptions = {},
 ): Promise<Deps> {
+  // First: it only reads its settings (a bad key file stops the start-up); connections open on use.
+  const push = createPush({ config, logger })
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'db'),
@@ -80,6 +84,7 @@ export async function createDeps(
     pinning,
     chain,
     ocr: createOcr(config.ocr),
+    push,
     tokens: new TokenService(config.jwt),
     readiness: [
       { name: 'database', check: () => database.ping() },
@@ -96,6 +101,7 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.limiter.close().catch(() => undefined)
   await deps.mail.close().catch(() => undefined)
   await deps.ocr.close().catch(() => undefined)
+  await deps.push.close().catch(() => undefined)
   await deps.pinning.close().catch(() => undefined)
   await deps.chain.stop().catch((err: unknown) => deps.logger.error({ err }, 'stopping the chain failed'))
   await deps.database.close()

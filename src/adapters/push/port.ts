@@ -29,9 +29,24 @@ export class PushTokenGoneError extends AdapterError {
 }
 
 /**
+ * The provider could not take the message now (429, 5xx, a network failure): retry later with
+ * backoff, and not before `retryAfterMs` when the provider said so (`Retry-After`).
+ */
+export class PushRetryLaterError extends AdapterError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, true, options)
+    this.name = 'PushRetryLaterError'
+  }
+}
+
+/**
  * Sends push notifications. Failures are `AdapterError`s: `retryable` for 429 / 5xx /
- * network trouble (retry with backoff), not for a refused message; `PushTokenGoneError` for a
- * device the provider no longer knows.
+ * network trouble (retry with backoff; a `PushRetryLaterError` may say how long to wait),
+ * not for a refused message; `PushTokenGoneError` for a device the provider no longer knows.
  */
 export interface PushPort {
   send(message: PushMessage): Promise<PushSendResult>
