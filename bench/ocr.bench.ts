@@ -3,7 +3,10 @@
  * preprocessing + worker pool) against Debian's `tesseract` CLI on the same images, both
  * read by the same extractor. The held-out split is the default: it is the final score.
  *
- *   npm run bench:ocr [-- --split dev|holdout|all] [--limit N] [--no-cli] [--verbose]
+ *   npm run bench:ocr [-- --split dev|holdout|all] [--limit N] [--no-cli] [--verbose] [--model M]
+ *
+ * `--model`: `4.0.0_best_int` (the default), `4.0.0`, or a folder with an uncompressed
+ * `eng.traineddata` (e.g. Debian's tessdata_fast, /usr/share/tesseract-ocr/5/tessdata).
  *
  * Needs the corpus: `npx tsx scripts/receipts/generate.ts` (written to a git-ignored folder).
  */
@@ -28,6 +31,7 @@ const opt = (name: string) => {
 const split = opt('split') ?? 'holdout'
 const limit = Number(opt('limit') ?? Number.POSITIVE_INFINITY)
 const verbose = args.includes('--verbose')
+const model = opt('model')
 const IMAGES = join(import.meta.dirname, '..', 'test', 'fixtures', 'receipts', 'images')
 
 interface Sample {
@@ -126,9 +130,10 @@ async function main(): Promise<void> {
   )
   const results: EngineResult[] = []
 
-  const ocr = new TesseractOcr(settings)
+  const ocr = new TesseractOcr(settings, model ? { model } : {})
   await ocr.warm()
-  results.push(await measure('tesseract.js (ours)', samples, (s) => ocr.read(s.bytes), settings.workers * 2))
+  const ours = model ? `tesseract.js (ours, ${model})` : 'tesseract.js (ours)'
+  results.push(await measure(ours, samples, (s) => ocr.read(s.bytes), settings.workers * 2))
   await ocr.close()
 
   if (!args.includes('--no-cli')) {
