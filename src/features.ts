@@ -7,6 +7,7 @@ import { ipfsFeature } from './modules/ipfs/index.js'
 import { mailFeature } from './modules/mail/index.js'
 import { merchantsFeature } from './modules/merchants/index.js'
 import { certificatesFeature, mintingFeature } from './modules/minting/index.js'
+import { pushFeature } from './modules/push/index.js'
 import { receiptsFeature } from './modules/receipts/index.js'
 import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { statsFeature } from './modules/stats/index.js'
@@ -75,6 +76,7 @@ export function createFeatures(deps: Deps) {
     stats,
     audit,
     warranties,
+    pushFeature({ db }),
     senderAddresses,
     certificates,
     receiptsFeature({ ocr: deps.ocr, limiter: deps.limiter }),

@@ -51,6 +51,8 @@ export const MERCHANT_MANAGERS_ONLY = {
   roles: ['MERCHANT_USER'],
   merchantRoles: ['OWNER', 'ADMIN'],
 } as const satisfies RouteAuth
+/** Customers: every /v1/customer/* route but auth/* and receipts/ocr. */
+export const CUSTOMERS = { roles: ['CUSTOMER'] } as const satisfies RouteAuth
 /** Anyone signed in, of any role. */
 export const SIGNED_IN = { roles: ROLES } as const satisfies RouteAuth
 
