@@ -138,6 +138,7 @@ export function createFcmPush(options: FcmPushOptions): PushPort {
       let res = await post(message, await accessToken())
       if (res.status === 401) {
         // The access token was revoked or expired early: one fresh token, one more try.
+        await res.body?.cancel()
         client.credentials = { ...client.credentials, access_token: null, expiry_date: 1 }
         res = await post(message, await accessToken())
       }
