@@ -3,6 +3,7 @@ import type { Feature } from './feature.js'
 import { auditFeature } from './modules/audit/index.js'
 import { authFeature } from './modules/auth/index.js'
 import { catalogFeature } from './modules/catalog/index.js'
+import { customersFeature } from './modules/customers/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
 import { mailFeature } from './modules/mail/index.js'
 import { merchantsFeature } from './modules/merchants/index.js'
@@ -56,6 +57,18 @@ export function createFeatures(deps: Deps) {
     { db, limiter: deps.limiter, logger, appUrl: config.appUrl },
     { mail: mail.service, wakeMinter: () => minting.service.wake() },
   )
+  const customers = customersFeature(
+    {
+      db,
+      tokens: deps.tokens,
+      limiter: deps.limiter,
+      logger,
+      appUrl: config.appUrl,
+      publicApiUrl: config.publicApiUrl,
+      inboxDomain: config.inboxDomain,
+    },
+    { mail: mail.service },
+  )
   const senderAddresses = senderAddressesFeature(
     { db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
     { mail: mail.service },
@@ -76,6 +89,7 @@ export function createFeatures(deps: Deps) {
     stats,
     audit,
     warranties,
+    customers,
     pushFeature({ db }),
     senderAddresses,
     certificates,
@@ -91,6 +105,7 @@ export function createFeatures(deps: Deps) {
     catalog: catalog.service,
     stats: stats.service,
     warranties: warranties.service,
+    customers: customers.service,
     senderAddresses: senderAddresses.service,
     minting: minting.service,
     certificates: certificates.service,

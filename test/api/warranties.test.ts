@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { globalProducts, merchantProducts, users, warranties } from '../../src/db/schema/index.js'
 import { WarrantiesService } from '../../src/modules/warranties/warranties.service.js'
 import { generateWarrantyCode } from '../../src/modules/warranties/warranty-code.js'
@@ -438,40 +438,31 @@ describe('POST /v1/merchant/warranties/issue', () => {
       expect(second.notification).toBe('queued')
     })
 
-    it('keeps a staff e-mail but sends no claim link and creates no customer, answering like no e-mail', async () => {
+    it('treats a staff e-mail like any customer e-mail: a separate customer account, a claim link, an e-mail', async () => {
       const { owner, admin } = await tenant()
       const other = await tenant()
       const platformAdmin = await createUser(svc.deps, { role: 'ADMIN' })
-      const info = vi.spyOn(svc.deps.logger, 'info')
-      try {
-        for (const staff of [admin, other.user, platformAdmin]) {
-          info.mockClear()
-          const res = await issue(owner.token, {
-            serialNumber: uniqueSerial(),
-            customerEmail: staff.email.toUpperCase(),
-          })
-          expect(res.statusCode).toBe(200)
-          const body = res.json()
-          // The same outcome as a warranty issued without customerEmail: nothing tells staff apart.
-          expect(body).toMatchObject({ customerEmail: staff.email, notification: 'none' })
-          expect(await mailsAbout(svc.deps.db, 'warranty', body.id)).toEqual([])
-          expect(await claimLinksOf(svc.deps.db, body.id)).toEqual([])
-          const [account] = await svc.deps.db.select().from(users).where(eq(users.email, staff.email))
-          expect(account?.role).toBe(staff.role)
-          const [row] = await svc.deps.db.select().from(warranties).where(eq(warranties.id, body.id))
-          expect(row?.customerId).toBeNull()
-          // The reason is logged for operators, without the address.
-          const lines = info.mock.calls.filter(([, msg]) => String(msg).includes('staff account'))
-          expect(lines).toEqual([
-            [
-              { merchantId: owner.merchantId, warrantyId: body.id, operation: 'issue' },
-              'no claim link e-mailed: the customer e-mail belongs to a staff account',
-            ],
-          ])
-          expect(JSON.stringify(lines)).not.toContain(staff.email)
-        }
-      } finally {
-        info.mockRestore()
+      for (const staff of [admin, other.user, platformAdmin]) {
+        const res = await issue(owner.token, {
+          serialNumber: uniqueSerial(),
+          customerEmail: staff.email.toUpperCase(),
+        })
+        expect(res.statusCode).toBe(200)
+        const body = res.json()
+        // The same answer as for any other address: nothing tells staff apart.
+        expect(body).toMatchObject({ customerEmail: staff.email, notification: 'queued' })
+        const [mail] = await mailsAbout(svc.deps.db, 'warranty', body.id)
+        expect(mail).toMatchObject({ toAddress: staff.email, template: 'warranty.notification' })
+        expect(await claimLinksOf(svc.deps.db, body.id)).toHaveLength(1)
+        // Two accounts for one address: the staff one untouched, and a password-less customer.
+        const accounts = await svc.deps.db.select().from(users).where(eq(users.email, staff.email))
+        const byRole = new Map(accounts.map((a) => [a.role, a]))
+        expect(accounts).toHaveLength(2)
+        expect(byRole.get(staff.role)?.id).toBe(staff.id)
+        const customer = byRole.get('CUSTOMER')
+        expect(customer?.passwordHash).toBeNull()
+        const [row] = await svc.deps.db.select().from(warranties).where(eq(warranties.id, body.id))
+        expect(row?.customerId).toBe(customer?.id)
       }
     })
   })
@@ -724,33 +715,27 @@ describe('POST /v1/merchant/warranties/:id/resend-notification', () => {
     expect(byHash.get(sha256(secondId!))!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000)
   })
 
-  it('answers the same 409 invalid_state without a customer e-mail and with any staff e-mail', async () => {
-    const { owner, admin } = await tenant()
-    const other = await tenant()
-    const platformAdmin = await createUser(svc.deps, { role: 'ADMIN' })
-    const expected = { error: 'invalid_state', message: 'No notification can be sent for this warranty' }
+  it('answers 409 invalid_state without a customer e-mail', async () => {
+    const { owner } = await tenant()
     const bare = await issueWarranty(svc, owner)
     const res = await resend(bare.id, owner.token)
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual(expected)
-    const info = vi.spyOn(svc.deps.logger, 'info')
-    try {
-      for (const staff of [admin, other.owner, platformAdmin]) {
-        info.mockClear()
-        const warranty = await issueWarranty(svc, owner, { customerEmail: staff.email })
-        const staffRes = await resend(warranty.id, owner.token)
-        expect(staffRes.statusCode).toBe(409)
-        expect(staffRes.body).toBe(res.body)
-        expect(await mailsAbout(svc.deps.db, 'warranty', warranty.id)).toEqual([])
-        const lines = info.mock.calls.filter(([, msg]) => String(msg).includes('staff account'))
-        expect(lines.map(([fields]) => fields)).toEqual([
-          { merchantId: owner.merchantId, warrantyId: warranty.id, operation: 'issue' },
-          { merchantId: owner.merchantId, warrantyId: warranty.id, operation: 'resend' },
-        ])
-        expect(JSON.stringify(lines)).not.toContain(staff.email)
-      }
-    } finally {
-      info.mockRestore()
+    expect(res.json()).toEqual({
+      error: 'invalid_state',
+      message: 'No notification can be sent for this warranty',
+    })
+  })
+
+  it('resends to a staff e-mail like to any customer e-mail', async () => {
+    const { owner, admin } = await tenant()
+    const platformAdmin = await createUser(svc.deps, { role: 'ADMIN' })
+    for (const staff of [admin, platformAdmin]) {
+      const warranty = await issueWarranty(svc, owner, { customerEmail: staff.email })
+      const res = await resend(warranty.id, owner.token)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ id: warranty.id, notification: 'queued' })
+      const mails = await mailsAbout(svc.deps.db, 'warranty', warranty.id)
+      expect(mails.map((m) => m.toAddress)).toEqual([staff.email, staff.email])
     }
   })
 

@@ -1,71 +1,105 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
-import { claimLinks, users } from '../../db/schema/index.js'
-import { createOneTimeToken } from '../../lib/one-time-tokens.js'
-import { findUserByEmail, insertUser, normalizeEmail } from '../users/index.js'
+import { customerProfiles, inboxAddresses, type SubscriptionTier, users } from '../../db/schema/index.js'
 
-/** How long a claim link e-mailed to a customer stays valid. */
-export const CLAIM_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000
+/** The reminder threshold of a customer who never set one. */
+export const DEFAULT_REMINDER_DAYS = 7
 
-/** The owner of an e-mail address: a customer account, or a staff account (any other role). */
-export type CustomerLookup = { kind: 'customer'; id: string } | { kind: 'staff' }
-
-/**
- * Finds the customer with this e-mail or creates one (role CUSTOMER, no password: they sign
- * in by claim or magic link). Safe against a concurrent creation of the same address. An
- * address that belongs to an admin, merchant user or service provider answers `staff`: it
- * is never turned into a customer.
- */
-export async function findOrCreateCustomer(
-  db: DbOrTx,
-  email: string,
-  name: string | null,
-): Promise<CustomerLookup> {
-  if (await isStaffEmail(db, email)) return { kind: 'staff' }
-  const inserted = await insertUser(db, { email, passwordHash: null, name, role: 'CUSTOMER' })
-  if (inserted) return { kind: 'customer', id: inserted.id }
-  const existing = await findUserByEmail(db, email, 'customer')
-  if (!existing) throw new Error('customer neither inserted nor found')
-  if (existing.name === null && name) {
-    await db.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, existing.id))
-  }
-  return { kind: 'customer', id: existing.id }
-}
-
-/** Whether the address belongs to a staff account (read-only; no customer is created). */
-export async function isStaffEmail(db: DbOrTx, email: string): Promise<boolean> {
-  return (await findUserByEmail(db, normalizeEmail(email), 'staff')) !== null
+export interface ProfileRow {
+  id: string
+  email: string
+  name: string | null
+  subscriptionTier: SubscriptionTier
+  reminderDaysBeforeExpiry: number
+  verifiedAt: Date | null
+  createdAt: Date
+  updatedAt: Date
 }
 
 /**
- * Creates a claim link for one warranty: a random claim id, stored only as its SHA-256.
- * Answers the raw claim id (it goes into the e-mail and nowhere else) and its expiry.
+ * The customer with the profile settings; a customer without a profile row yet reads the
+ * defaults (FREE, 7 days). Null for an unknown id or a user who is not a customer.
  */
-export async function createClaimLink(
-  db: DbOrTx,
-  link: { customerId: string; merchantId: string; warrantyId: string },
-): Promise<{ claimId: string; expiresAt: Date }> {
-  const { token, hash } = createOneTimeToken()
-  const expiresAt = new Date(Date.now() + CLAIM_LINK_TTL_MS)
-  await db.insert(claimLinks).values({ ...link, tokenHash: hash, expiresAt })
-  return { claimId: token, expiresAt }
-}
-
-/**
- * Ends every still-open claim link of a warranty (they then read as expired): a resend
- * supersedes the links e-mailed before it.
- */
-export async function expireOpenClaimLinks(db: DbOrTx, warrantyId: string): Promise<number> {
+export async function findProfile(db: DbOrTx, customerId: string): Promise<ProfileRow | null> {
   const rows = await db
-    .update(claimLinks)
-    .set({ expiresAt: sql`now()` })
-    .where(
-      and(
-        eq(claimLinks.warrantyId, warrantyId),
-        isNull(claimLinks.consumedAt),
-        gt(claimLinks.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ id: claimLinks.id })
-  return rows.length
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      subscriptionTier: sql<SubscriptionTier>`coalesce(${customerProfiles.subscriptionTier}, 'FREE')`,
+      reminderDaysBeforeExpiry: sql<number>`coalesce(${customerProfiles.reminderDaysBeforeExpiry}, ${DEFAULT_REMINDER_DAYS})::int`,
+      verifiedAt: customerProfiles.verifiedAt,
+      createdAt: users.createdAt,
+      userUpdatedAt: users.updatedAt,
+      profileUpdatedAt: customerProfiles.updatedAt,
+    })
+    .from(users)
+    .leftJoin(customerProfiles, eq(customerProfiles.userId, users.id))
+    .where(sql`${users.id} = ${customerId} and ${users.role} = 'CUSTOMER'`)
+    .limit(1)
+  const row = rows[0]
+  if (!row) return null
+  const { userUpdatedAt, profileUpdatedAt, ...profile } = row
+  const updatedAt = profileUpdatedAt && profileUpdatedAt > userUpdatedAt ? profileUpdatedAt : userUpdatedAt
+  return { ...profile, updatedAt }
+}
+
+/** Writes the settings given (creating the profile row when missing). */
+export async function saveProfile(
+  db: DbOrTx,
+  customerId: string,
+  patch: { subscriptionTier?: SubscriptionTier; reminderDaysBeforeExpiry?: number },
+): Promise<void> {
+  await db
+    .insert(customerProfiles)
+    .values({ userId: customerId, ...patch })
+    .onConflictDoUpdate({ target: customerProfiles.userId, set: { ...patch, updatedAt: sql`now()` } })
+}
+
+/** Records that the customer proved the address (the first time only; later proofs keep it). */
+export async function markVerified(db: DbOrTx, customerId: string): Promise<void> {
+  await db
+    .insert(customerProfiles)
+    .values({ userId: customerId, verifiedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: customerProfiles.userId,
+      set: { verifiedAt: sql`coalesce(${customerProfiles.verifiedAt}, now())` },
+    })
+}
+
+export interface InboxAddressRow {
+  id: string
+  localPart: string
+  createdAt: Date
+}
+
+/** The customer's inbox addresses, oldest first. */
+export async function listInboxAddresses(db: DbOrTx, customerId: string): Promise<InboxAddressRow[]> {
+  return db
+    .select({
+      id: inboxAddresses.id,
+      localPart: inboxAddresses.localPart,
+      createdAt: inboxAddresses.createdAt,
+    })
+    .from(inboxAddresses)
+    .where(eq(inboxAddresses.customerId, customerId))
+    .orderBy(asc(inboxAddresses.createdAt), asc(inboxAddresses.id))
+}
+
+/** Adds an address; null when the local part is taken (the caller draws another). */
+export async function insertInboxAddress(
+  db: DbOrTx,
+  customerId: string,
+  localPart: string,
+): Promise<InboxAddressRow | null> {
+  const rows = await db
+    .insert(inboxAddresses)
+    .values({ customerId, localPart })
+    .onConflictDoNothing({ target: inboxAddresses.localPart })
+    .returning({
+      id: inboxAddresses.id,
+      localPart: inboxAddresses.localPart,
+      createdAt: inboxAddresses.createdAt,
+    })
+  return rows[0] ?? null
 }

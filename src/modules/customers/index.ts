@@ -1,7 +1,49 @@
-/** Customers and their claim links, as issuing creates them. */
-export {
-  createClaimLink,
-  expireOpenClaimLinks,
-  findOrCreateCustomer,
-  isStaffEmail,
-} from './customers.repository.js'
+import type { Logger } from 'pino'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
+import type { Db } from '../../db/client.js'
+import type { Feature } from '../../feature.js'
+import type { TokenService } from '../../http/tokens.js'
+import type { MailOutbox } from '../mail/index.js'
+import { customerAuthRoutes } from './customer-auth.routes.js'
+import { CustomerAuthService } from './customer-auth.service.js'
+import { customersRoutes } from './customers.routes.js'
+import { CustomersService } from './customers.service.js'
+
+export type { CustomerAuthService } from './customer-auth.service.js'
+export { DEFAULT_REMINDER_DAYS } from './customers.repository.js'
+export type { CustomersService } from './customers.service.js'
+
+export interface CustomersFeatureService {
+  customers: CustomersService
+  auth: CustomerAuthService
+}
+
+/** Customer sign-in (claim and magic links), profile, wallet and inbox addresses. */
+export function customersFeature(
+  deps: {
+    db: Db
+    tokens: TokenService
+    limiter: RateLimiter
+    logger: Logger
+    appUrl: string
+    publicApiUrl: string
+    inboxDomain: string
+  },
+  uses: { mail: MailOutbox },
+): Feature<CustomersFeatureService> {
+  const customers = new CustomersService(deps)
+  const auth = new CustomerAuthService({
+    ...deps,
+    logger: deps.logger.child({ component: 'customers' }),
+    mailOutbox: uses.mail,
+    customers,
+  })
+  return {
+    name: 'customers',
+    service: { customers, auth },
+    routes: async (app) => {
+      await app.register(customerAuthRoutes, { auth })
+      await app.register(customersRoutes, { customers })
+    },
+  }
+}

@@ -7,7 +7,18 @@ import { deleteExpiredIdempotencyKeys } from './idempotency.repository.js'
 import { warrantiesRoutes } from './warranties.routes.js'
 import { WarrantiesService } from './warranties.service.js'
 
-export { MintStatus, WarrantyStatus } from './warranties.schemas.js'
+/** Claim links: created at issue, e-mailed again on a resend (by the merchant or the customer). */
+export { type ClaimMailer, reissueClaimLink } from './claim-notices.js'
+/** The wallet: a customer's warranties across merchants. */
+export {
+  claimWalletWarranties,
+  countWalletWarranties,
+  findWalletWarranty,
+  listWalletWarranties,
+  type WalletFilter,
+} from './wallet.repository.js'
+export { findWarrantyById } from './warranties.repository.js'
+export { Mint, MintStatus, WarrantyProduct, WarrantyStatus } from './warranties.schemas.js'
 export type { WarrantiesService } from './warranties.service.js'
 export { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
 /** The warranty view: what minting puts in a certificate and verification shows, as the API does. */

@@ -17,6 +17,12 @@ export async function findWarranty(db: DbOrTx, merchantId: string, id: string): 
   return rows[0] ?? null
 }
 
+/** A warranty by id alone, at any merchant (a customer's resend-link names it by its claim link). */
+export async function findWarrantyById(db: DbOrTx, id: string): Promise<WarrantyView | null> {
+  const rows = await selectWarrantyViews(db).where(eq(warranties.id, id)).limit(1)
+  return rows[0] ?? null
+}
+
 /**
  * One page of a lookup, newest first: the warranty with this code (at most one row) or the
  * warranties of this customer e-mail, at this merchant. Fetches `limit + 1` rows (see `keysetPage`).
@@ -181,6 +187,18 @@ export async function resetFailedMint(db: DbOrTx, merchantId: string, id: string
   return rows.length > 0
 }
 
-export async function setWarrantyCustomer(db: DbOrTx, id: string, customerId: string): Promise<void> {
-  await db.update(warranties).set({ customerId, updatedAt: sql`now()` }).where(eq(warranties.id, id))
+/** Links a warranty to its customer; one who has proved the address has it in the wallet at once. */
+export async function setWarrantyCustomer(
+  db: DbOrTx,
+  id: string,
+  customer: { id: string; verified: boolean },
+): Promise<void> {
+  await db
+    .update(warranties)
+    .set({
+      customerId: customer.id,
+      ...(customer.verified ? { claimedAt: sql`coalesce(${warranties.claimedAt}, now())` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(warranties.id, id))
 }

@@ -63,18 +63,15 @@ export class WarrantiesService {
     assertPrice(input.purchasePrice, '/body/purchasePrice')
     const idempotent =
       idempotencyKey === undefined ? null : idempotentRequest(actor.merchantId, idempotencyKey, input)
-    let staffEmail = false
     const result = await this.deps.db.transaction(async (tx): Promise<IssueResult> => {
       const stored = idempotent ? await storedAnswer(tx, idempotent) : null
       if (stored) return { body: stored, replayed: true }
-      const issued = await issueWarranty(tx, { nextCode: this.nextCode, notices: this.notices }, actor, input)
-      staffEmail = issued.staffEmail
-      if (idempotent) await storeAnswer(tx, idempotent, issued.body)
-      return { body: issued.body, replayed: false }
+      const body = await issueWarranty(tx, { nextCode: this.nextCode, notices: this.notices }, actor, input)
+      if (idempotent) await storeAnswer(tx, idempotent, body)
+      return { body, replayed: false }
     })
     // The PENDING warranty is the durable record of the work; this only wakes the minter.
     if (!result.replayed) this.shared.wakeMinter()
-    if (!result.replayed && staffEmail) this.notices.logStaffEmail(actor.merchantId, result.body.id, 'issue')
     return result
   }
 

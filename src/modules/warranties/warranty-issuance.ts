@@ -1,9 +1,8 @@
 import type { Tx } from '../../db/client.js'
 import { isForeignKeyViolation } from '../../db/sql-helpers.js'
 import { AppError } from '../../errors.js'
-import { findOrCreateCustomer } from '../customers/index.js'
 import { merchantName } from '../merchants/index.js'
-import { normalizeEmail } from '../users/index.js'
+import { findOrCreateCustomer, normalizeEmail } from '../users/index.js'
 import type { ClaimNotices } from './claim-notices.js'
 import {
   findActiveDuplicate,
@@ -28,12 +27,6 @@ export interface IssueActor {
   userId: string
 }
 
-export interface Issued {
-  body: WarrantyWithNotificationResponse
-  /** The customer e-mail belongs to a staff account: no customer, claim link or e-mail was made. */
-  staffEmail: boolean
-}
-
 type MerchantProduct = NonNullable<Awaited<ReturnType<typeof findMerchantProduct>>>
 
 const trimmed = (value: string | undefined) => (value === undefined ? null : value.trim())
@@ -49,7 +42,7 @@ export async function issueWarranty(
   context: { nextCode: () => string; notices: ClaimNotices },
   actor: IssueActor,
   input: IssueInput,
-): Promise<Issued> {
+): Promise<WarrantyWithNotificationResponse> {
   const now = new Date()
   const { product, names } = await findProducts(tx, actor.merchantId, input)
   const { purchaseDate, expiresAt, durationMonths } = expiryOf(input, product, now)
@@ -69,7 +62,9 @@ export async function issueWarranty(
     tx,
     {
       ...key,
-      customerId: customer?.kind === 'customer' ? customer.id : null,
+      customerId: customer?.id ?? null,
+      // A customer who has proved the address (any claim or magic link) sees it in the wallet at once.
+      claimedAt: customer?.verified ? now : null,
       customerEmail,
       customerName,
       customerPhone: trimmed(input.customerPhone),
@@ -86,15 +81,12 @@ export async function issueWarranty(
   // The answer is built from the inserted row and the product names read above (no re-read).
   const warranty = { ...inserted, ...names }
   let notification: NotificationOutcome = 'none'
-  if (customer?.kind === 'customer') {
+  if (customer) {
     const merchant = await merchantName(tx, actor.merchantId)
     await context.notices.email(tx, { ...warranty, merchantName: merchant }, customer.id)
     notification = 'queued'
   }
-  return {
-    body: { ...toWarrantyResponse(warranty, now), notification },
-    staffEmail: customer?.kind === 'staff',
-  }
+  return { ...toWarrantyResponse(warranty, now), notification }
 }
 
 /**

@@ -1,0 +1,222 @@
+import type { Logger } from 'pino'
+import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { Db, Tx } from '../../db/client.js'
+import { AppError } from '../../errors.js'
+import type { TokenService } from '../../http/tokens.js'
+import { hashToken } from '../../lib/one-time-tokens.js'
+import type { MailOutbox } from '../mail/index.js'
+import { findOrCreateCustomer, findUserById, lockUser, normalizeEmail, recordLogin } from '../users/index.js'
+import {
+  claimWalletWarranties,
+  countWalletWarranties,
+  findWarrantyById,
+  reissueClaimLink,
+} from '../warranties/index.js'
+import {
+  consumeClaimLink,
+  createMagicLink,
+  findClaimLink,
+  findMagicLink,
+  type StoredLink,
+  useMagicLink,
+} from './customer-links.repository.js'
+import { markVerified } from './customers.repository.js'
+import type { ClaimSessionView, CustomerSessionView, LinkCheckView } from './customers.schemas.js'
+import type { CustomersService } from './customers.service.js'
+
+/** A magic link works once, for 10 minutes. */
+export const MAGIC_LINK_TTL_MINUTES = 10
+
+export const CUSTOMER_LINK_LIMITS = {
+  /** Claim-link e-mails a customer may ask for, per claim id. */
+  resendLink: { limit: 3, windowMs: 15 * 60_000 },
+  /** Sign-in e-mails per address asked for, and per client address asking. */
+  accessPerEmail: { limit: 5, windowMs: 15 * 60_000 },
+  accessPerClient: { limit: 20, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateLimitRule>
+
+/** `j***e@example.com`: enough for the owner to recognise, not enough to learn the address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  const local = email.slice(0, at)
+  const domain = email.slice(at)
+  return local.length <= 2 ? `${local.slice(0, 1)}***${domain}` : `${local[0]}***${local.at(-1)}${domain}`
+}
+
+type LinkKind = 'claim' | 'magic'
+
+/** The refusal for a link that could not be used, exactly as the spec's state table says. */
+function refusal(kind: LinkKind, link: StoredLink | null): AppError {
+  if (kind === 'claim') {
+    if (!link || link.usedAt) return new AppError('invalid_link')
+    return link.expiresAt <= new Date() ? new AppError('expired') : new AppError('invalid_link')
+  }
+  if (!link) return new AppError('invalid_token')
+  if (link.usedAt) return new AppError('token_used')
+  return link.expiresAt <= new Date() ? new AppError('expired_token') : new AppError('invalid_token')
+}
+
+/**
+ * Password-less customer sign-in: claim links (e-mailed at issue), magic links (e-mailed on
+ * request-access). Checking a link never consumes it; using it consumes it in one conditional
+ * UPDATE, proves the address (the customer is verified, their warranties claimed) and answers
+ * a JWT carrying the user's token version, like a staff login.
+ */
+export class CustomerAuthService {
+  constructor(
+    private readonly deps: {
+      db: Db
+      tokens: TokenService
+      limiter: RateLimiter
+      logger: Logger
+      mailOutbox: MailOutbox
+      appUrl: string
+      customers: CustomersService
+    },
+  ) {}
+
+  async validateClaim(claimId: string): Promise<LinkCheckView> {
+    const link = await findClaimLink(this.deps.db, hashToken(claimId))
+    return this.check('claim', link, link?.merchantName ?? null)
+  }
+
+  async validateMagic(token: string): Promise<LinkCheckView> {
+    return this.check('magic', await findMagicLink(this.deps.db, hashToken(token)), null)
+  }
+
+  /** Consumes a claim link: a session, the wallet's first page and the focused warranty if it is theirs. */
+  async claim(claimId: string, focusWarrantyId?: string): Promise<ClaimSessionView> {
+    const hash = hashToken(claimId)
+    const session = await this.signIn(
+      (tx) => consumeClaimLink(tx, hash),
+      async () => refusal('claim', await findClaimLink(this.deps.db, hash)),
+    )
+    const { customers } = this.deps
+    const [wallet, focus] = await Promise.all([
+      customers.wallet(session.user.id, {}),
+      customers.focus(session.user.id, focusWarrantyId),
+    ])
+    return { ...session, wallet, focus }
+  }
+
+  async magicLink(token: string): Promise<CustomerSessionView> {
+    const hash = hashToken(token)
+    return this.signIn(
+      (tx) => useMagicLink(tx, hash),
+      async () => refusal('magic', await findMagicLink(this.deps.db, hash)),
+    )
+  }
+
+  /**
+   * E-mails a fresh claim link for the warranty of a known claim id (open, expired or used);
+   * earlier open links of that warranty stop working. An unknown id is counted and answered
+   * the same way, and nothing is sent. 3 per claim id per 15 minutes, then 429.
+   */
+  async resendLink(claimId: string): Promise<void> {
+    const { db, limiter } = this.deps
+    const hash = hashToken(claimId)
+    const limit = await limiter.hit(`customer:resend-link:${hash}`, CUSTOMER_LINK_LIMITS.resendLink)
+    if (!limit.allowed) {
+      throw new AppError(
+        'too_many_requests',
+        'Too many links asked for, try again later',
+        undefined,
+        limit.retryAfterSeconds,
+      )
+    }
+    const link = await findClaimLink(db, hash)
+    const warrantyId = link?.warrantyId
+    if (!warrantyId) return
+    await db.transaction(async (tx) => {
+      const warranty = await findWarrantyById(tx, warrantyId)
+      if (!warranty?.customerEmail || !warranty.customerId) return
+      await reissueClaimLink(tx, this.deps, warranty, warranty.customerId)
+    })
+  }
+
+  /**
+   * E-mails a magic link, creating the customer when the address is unknown; known and unknown
+   * addresses take the same statements (see `findOrCreateCustomer`) and get the same answer.
+   * Over a limit, per address asked for or per client address: the same answer, nothing sent,
+   * a warning logged (without the address).
+   */
+  async requestAccess(email: string, clientAddress: string): Promise<void> {
+    const { db, limiter, mailOutbox, appUrl } = this.deps
+    const address = normalizeEmail(email)
+    const [byEmail, byClient] = await Promise.all([
+      limiter.hit(`customer:access:email:${hashToken(address)}`, CUSTOMER_LINK_LIMITS.accessPerEmail),
+      limiter.hit(`customer:access:client:${clientAddress}`, CUSTOMER_LINK_LIMITS.accessPerClient),
+    ])
+    if (!byEmail.allowed || !byClient.allowed) {
+      this.deps.logger.warn(
+        { clientAddress, perEmail: !byEmail.allowed, perClient: !byClient.allowed },
+        'request-access over its limit: no sign-in link sent',
+      )
+      return
+    }
+    await db.transaction(async (tx) => {
+      const customer = await findOrCreateCustomer(tx, address, null)
+      const token = await createMagicLink(tx, customer.id, MAGIC_LINK_TTL_MINUTES * 60_000)
+      await mailOutbox.enqueue(tx, {
+        to: address,
+        content: {
+          template: 'customer.magic-link',
+          data: { url: `${appUrl}/auth/magic?token=${token}`, expiresInMinutes: MAGIC_LINK_TTL_MINUTES },
+        },
+        about: { type: 'customer', id: customer.id },
+      })
+    })
+  }
+
+  private async check(
+    kind: LinkKind,
+    link: StoredLink | null,
+    merchantName: string | null,
+  ): Promise<LinkCheckView> {
+    if (!link || link.usedAt || link.expiresAt <= new Date()) throw refusal(kind, link)
+    return {
+      valid: true,
+      email: maskEmail(link.customerEmail),
+      merchantName,
+      warrantyCount: await countWalletWarranties(this.deps.db, link.customerId),
+      expiresAt: link.expiresAt.toISOString(),
+    }
+  }
+
+  /**
+   * Consumes a link and signs its customer in, in one transaction: the customer row locked (an
+   * issue to the same address waits, then sees the customer verified), the address marked
+   * proved, every warranty of the customer claimed. Nothing consumed: `refuse` says why.
+   */
+  private async signIn(
+    consume: (tx: Tx) => Promise<{ customerId: string } | null>,
+    refuse: () => Promise<AppError>,
+  ): Promise<CustomerSessionView> {
+    const user = await this.deps.db.transaction(async (tx) => {
+      const link = await consume(tx)
+      if (!link) return null
+      await lockUser(tx, link.customerId)
+      const found = await findUserById(tx, link.customerId)
+      if (found?.role !== 'CUSTOMER') throw new AppError('invalid_link')
+      if (found.status === 'SUSPENDED') throw new AppError('account_suspended')
+      await markVerified(tx, found.id)
+      await claimWalletWarranties(tx, found.id)
+      await recordLogin(tx, found.id, new Date())
+      return found
+    })
+    if (!user) throw await refuse()
+    const token = await this.deps.tokens.issue({ sub: user.id, role: 'CUSTOMER', tv: user.tokenVersion })
+    return {
+      token,
+      user: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: 'CUSTOMER',
+        merchantId: null,
+        merchantName: null,
+        merchantRole: null,
+      },
+    }
+  }
+}

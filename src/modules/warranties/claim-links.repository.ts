@@ -1,0 +1,40 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.js'
+import { claimLinks } from '../../db/schema/index.js'
+import { createOneTimeToken } from '../../lib/one-time-tokens.js'
+
+/** How long a claim link e-mailed to a customer stays valid. */
+export const CLAIM_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000
+
+/**
+ * Creates a claim link for one warranty: a random claim id, stored only as its SHA-256.
+ * Answers the raw claim id (it goes into the e-mail and nowhere else) and its expiry.
+ */
+export async function createClaimLink(
+  db: DbOrTx,
+  link: { customerId: string; merchantId: string; warrantyId: string },
+): Promise<{ claimId: string; expiresAt: Date }> {
+  const { token, hash } = createOneTimeToken()
+  const expiresAt = new Date(Date.now() + CLAIM_LINK_TTL_MS)
+  await db.insert(claimLinks).values({ ...link, tokenHash: hash, expiresAt })
+  return { claimId: token, expiresAt }
+}
+
+/**
+ * Ends every still-open claim link of a warranty (they then read as expired): a resend
+ * supersedes the links e-mailed before it.
+ */
+export async function expireOpenClaimLinks(db: DbOrTx, warrantyId: string): Promise<number> {
+  const rows = await db
+    .update(claimLinks)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(
+        eq(claimLinks.warrantyId, warrantyId),
+        isNull(claimLinks.consumedAt),
+        gt(claimLinks.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: claimLinks.id })
+  return rows.length
+}
