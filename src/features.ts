@@ -10,6 +10,7 @@ import { merchantsFeature } from './modules/merchants/index.js'
 import { certificatesFeature, mintingFeature } from './modules/minting/index.js'
 import { pushFeature } from './modules/push/index.js'
 import { receiptsFeature } from './modules/receipts/index.js'
+import { remindersFeature } from './modules/reminders/index.js'
 import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
@@ -94,6 +95,7 @@ export function createFeatures(deps: Deps) {
     senderAddresses,
     certificates,
     receiptsFeature({ ocr: deps.ocr, limiter: deps.limiter }),
+    remindersFeature(deps, { mail: mail.service }),
     mail,
     minting,
   ]

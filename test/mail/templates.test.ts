@@ -44,6 +44,15 @@ const examples: { [K in MailTemplateName]: { data: MailTemplateData[K]; link: st
   },
   'customer.magic-link': { data: { url: links.magic, expiresInMinutes: 10 }, link: links.magic },
   'receipt.share': { data: { url: links.share, expiresAt: EXPIRES, message: null }, link: links.share },
+  'warranty.reminder': {
+    data: {
+      merchantName: 'Acme Appliances',
+      productName: 'Kettle 3000',
+      expiresAt: EXPIRES,
+      warrantyUrl: 'https://app.test/warranties/5f0c1a2e-9b1d-4c3e-8f00-0123456789ab',
+    },
+    link: 'https://app.test/warranties/5f0c1a2e-9b1d-4c3e-8f00-0123456789ab',
+  },
 }
 const names = Object.keys(examples) as MailTemplateName[]
 
@@ -287,6 +296,7 @@ describe('renderMail', () => {
       'receipt.share',
       'sender.verification',
       'warranty.notification',
+      'warranty.reminder',
     ])
   })
 })

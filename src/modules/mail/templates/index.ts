@@ -3,11 +3,18 @@ import { type MagicLinkData, magicLink } from './magic-link.template.js'
 import { type ReceiptShareData, receiptShare } from './receipt-share.template.js'
 import { type SenderVerificationData, senderVerification } from './sender-verification.template.js'
 import { type WarrantyNotificationData, warrantyNotification } from './warranty-notification.template.js'
+import { type WarrantyReminderData, warrantyReminder } from './warranty-reminder.template.js'
 
 export type { RenderedMail } from './layout.js'
 export { escapeHtml } from './layout.js'
-export type { MagicLinkData, ReceiptShareData, SenderVerificationData, WarrantyNotificationData }
-export { magicLink, receiptShare, senderVerification, warrantyNotification }
+export type {
+  MagicLinkData,
+  ReceiptShareData,
+  SenderVerificationData,
+  WarrantyNotificationData,
+  WarrantyReminderData,
+}
+export { magicLink, receiptShare, senderVerification, warrantyNotification, warrantyReminder }
 
 /** The data of each template, by its stable name (the name stored in mail jobs). */
 export interface MailTemplateData {
@@ -15,6 +22,7 @@ export interface MailTemplateData {
   'sender.verification': SenderVerificationData
   'customer.magic-link': MagicLinkData
   'receipt.share': ReceiptShareData
+  'warranty.reminder': WarrantyReminderData
 }
 
 export type MailTemplateName = keyof MailTemplateData
@@ -67,6 +75,18 @@ export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<Mai
       return { url: f.text('url'), expiresAt: f.date('expiresAt'), message: f.optionalText('message') }
     },
     render: receiptShare,
+  },
+  'warranty.reminder': {
+    parse: (data) => {
+      const f = fields('warranty.reminder', data)
+      return {
+        merchantName: f.text('merchantName'),
+        productName: f.optionalText('productName'),
+        expiresAt: f.date('expiresAt'),
+        warrantyUrl: f.text('warrantyUrl'),
+      }
+    },
+    render: warrantyReminder,
   },
 }
 
