@@ -119,7 +119,12 @@ export class RecordingPush implements PushPort {
   private readonly failures = new Map<string, () => Error>()
   private gate: Promise<void> | null = null
   private open: (() => void) | null = null
+  private failHeld: Error | null = null
   latencyMs = 0
+  /** After this many accepted messages, sends hold (as if the process froze mid-run). */
+  stallAfter = Number.POSITIVE_INFINITY
+  /** Sends waiting at the gate. */
+  held = 0
 
   failFor(token: string, error: (() => Error) | null): void {
     if (error) this.failures.set(token, error)
@@ -132,13 +137,21 @@ export class RecordingPush implements PushPort {
     })
   }
 
-  release(): void {
+  /** Opens the gate; with `error`, the held sends fail with it instead of sending. */
+  release(error?: Error): void {
+    this.failHeld = error ?? null
     this.open?.()
     this.gate = null
   }
 
   async send(message: PushMessage): Promise<PushSendResult> {
-    if (this.gate) await this.gate
+    if (!this.gate && this.sent.length >= this.stallAfter) this.hold()
+    if (this.gate) {
+      this.held++
+      await this.gate
+      this.held--
+      if (this.failHeld) throw this.failHeld
+    }
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs))
     const failure = this.failures.get(message.token)
     if (failure) throw failure()
