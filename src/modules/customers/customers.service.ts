@@ -5,6 +5,7 @@ import { type PageRequest, type PageResult, paginate } from '../../http/paginati
 import { lockUser } from '../users/index.js'
 import { findWalletWarranty, listWalletWarranties, type WalletFilter } from '../warranties/index.js'
 import {
+  DEFAULT_REMINDER_DAYS,
   findProfile,
   type InboxAddressRow,
   insertInboxAddress,
@@ -121,6 +122,6 @@ export class CustomersService {
   private async filterOf(customerId: string, status: WalletQuery['status']): Promise<WalletFilter> {
     if (status !== 'expiring') return status ?? null
     const profile = await findProfile(this.deps.db, customerId)
-    return { expiring: { withinDays: profile?.reminderDaysBeforeExpiry ?? 7 } }
+    return { expiring: { withinDays: profile?.reminderDaysBeforeExpiry ?? DEFAULT_REMINDER_DAYS } }
   }
 }
