@@ -17,6 +17,7 @@ import {
   recordEmailOutcomes,
   recordOutcome,
 } from './reminders.repository.js'
+import { SentMarker } from './sent-marker.js'
 
 export interface DeliverySettings {
   /** Pushes in flight at once. */
@@ -33,8 +34,8 @@ export interface DeliverySettings {
 }
 
 export const DEFAULT_DELIVERY: DeliverySettings = {
-  concurrency: 64,
-  batchSize: 256,
+  concurrency: 128,
+  batchSize: 512,
   leaseSeconds: 120,
   maxAttempts: 8,
   retryDelayMs: 30_000,
@@ -51,6 +52,8 @@ const EMAIL_BATCH = 100
 
 /** Delivers claimed reminders: pushes through the port, e-mails through the outbox. */
 export class ReminderDelivery {
+  private readonly sentMarker: SentMarker
+
   constructor(
     private readonly deps: {
       db: Db
@@ -60,7 +63,9 @@ export class ReminderDelivery {
       appUrl: string
       settings: DeliverySettings
     },
-  ) {}
+  ) {
+    this.sentMarker = new SentMarker(deps.db)
+  }
 
   /**
    * One transaction: locks due e-mail rows, writes one outbox message per reminder still due
@@ -128,7 +133,8 @@ export class ReminderDelivery {
         const outcome = stopping()
           ? ({ status: 'RELEASED' } as const)
           : await this.sendOne(claim, subjects, devices)
-        await recordOutcome(db, claim, outcome)
+        if (outcome.status === 'SENT') await this.sentMarker.mark(claim)
+        else await recordOutcome(db, claim, outcome)
         if (outcome.status === 'SENT') counts.sent++
         if (outcome.status === 'FAILED') counts.failed++
       }

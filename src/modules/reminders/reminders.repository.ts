@@ -190,6 +190,22 @@ export async function recordOutcome(db: DbOrTx, claim: ClaimedReminder, outcome:
     )
 }
 
+/**
+ * Marks claimed push rows SENT in one statement (each row only if still at its claimed attempt):
+ * one commit for a group instead of one per reminder.
+ */
+export async function markPushSent(db: DbOrTx, claims: ClaimedReminder[]): Promise<void> {
+  if (claims.length === 0) return
+  const keys = sql.join(
+    claims.map((c) => sql`(${c.id}::uuid, ${c.attempts}::int)`),
+    sql`, `,
+  )
+  await db.execute(sql`
+    update reminder_sends
+    set status = 'SENT', sent_at = now(), last_error = null, updated_at = now()
+    where status = 'PENDING' and (id, attempts) in (${keys})`)
+}
+
 /** Marks e-mail rows locked by `lockEmailReminders` in the same transaction. */
 export async function recordEmailOutcomes(tx: DbOrTx, sentIds: string[], failed: string[]): Promise<void> {
   const mark = (ids: string[], status: 'SENT' | 'FAILED', lastError: string | null) =>
