@@ -16,6 +16,9 @@ import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
 import { warrantiesFeature } from './modules/warranties/index.js'
 
+/** Database lock key held by a mail dispatch (an arbitrary constant). */
+const MAIL_LOCK = 727_274_003
+
 /**
  * Builds every feature from the deps, each with only what it uses, in the order their routes
  * are registered. The one list that routes, jobs, sweeps and start/stop are driven from.
@@ -24,6 +27,7 @@ export function createFeatures(deps: Deps) {
   const { config, db, logger } = deps
   const mail = mailFeature({
     db,
+    exclusive: (fn) => deps.database.exclusive(MAIL_LOCK, fn),
     mail: deps.mail,
     queue: deps.queue,
     logger,

@@ -78,6 +78,7 @@ export class JobQueue {
           application_name: 'warranty-jobs',
         })
     this.boss.on('error', (err) => this.logger.error({ err }, 'job queue error'))
+    this.boss.on('warning', (warning) => this.logger.warn({ warning }, 'job queue warning'))
   }
 
   private readonly pollingIntervalSeconds: number
@@ -89,6 +90,8 @@ export class JobQueue {
 
   /** Creates the queues; with `work`, starts this process's workers too (except for `exclude`d jobs). */
   async start({ work, exclude = [] }: { work: boolean; exclude?: readonly string[] }): Promise<void> {
+    // Before pg-boss starts: it must not see (or cache) a dead process's job as running.
+    if (work) await this.releaseAbandoned()
     await this.boss.start()
     this.started = true
     for (const def of this.definitions.values()) {
@@ -106,7 +109,6 @@ export class JobQueue {
       else await this.boss.createQueue(def.name, { ...options, policy: def.policy ?? 'standard' })
     }
     if (!work) return
-    await this.releaseAbandoned()
     for (const def of this.definitions.values()) {
       if (exclude.includes(def.name)) continue
       await this.boss.work(
@@ -121,6 +123,7 @@ export class JobQueue {
         async ([job]) => {
           if (!job) return
           const logger = this.logger.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 })
+          logger.debug('job started')
           try {
             await def.handler(job.data as object, {
               id: job.id,
@@ -133,6 +136,7 @@ export class JobQueue {
             logger.warn({ err }, 'job attempt failed')
             throw err
           }
+          logger.debug('job finished')
         },
       )
     }
@@ -158,17 +162,22 @@ export class JobQueue {
   async releaseAbandoned(): Promise<number> {
     const names = [...this.definitions.keys()]
     if (names.length === 0) return 0
+    const exists = (await this.database.db.execute(
+      sql`select to_regclass('pgboss.job') is not null as "exists"`,
+    )) as unknown as { rows: { exists: boolean }[] }
+    if (!exists.rows[0]?.exists) return 0 // a new database: pg-boss creates its schema at start
     const stale =
       this.database.kind === 'pglite'
         ? sql`true`
         : sql`coalesce(heartbeat_on, started_on) < now() - make_interval(secs => coalesce(heartbeat_seconds, expire_seconds))`
     const result = (await this.database.db.execute(sql`
-      select id, name from pgboss.job
+      update pgboss.job set state = 'cancelled', completed_on = now(),
+        output = '{"message": "released: its process is gone"}'::jsonb
       where state = 'active' and name in (${sql.join(
         names.map((n) => sql`${n}`),
         sql`, `,
-      )}) and ${stale}`)) as unknown as { rows: { id: string; name: string }[] }
-    for (const row of result.rows) await this.boss.cancel(row.name, row.id)
+      )}) and ${stale}
+      returning id, name`)) as unknown as { rows: { id: string; name: string }[] }
     if (result.rows.length > 0) {
       this.logger.warn(
         { jobs: result.rows.map((r) => `${r.name} ${r.id}`) },

@@ -77,7 +77,7 @@ export function createSmtpMail(options: SmtpMailOptions): MailPort {
     greetingTimeout: options.greetingTimeoutMs ?? 15_000,
     socketTimeout: options.socketTimeoutMs ?? 30_000,
     dnsTimeout: options.connectionTimeoutMs ?? 15_000,
-    maxConnections: options.maxConnections ?? 5,
+    maxConnections: options.maxConnections ?? 10,
     maxMessages: 100,
     // A connection that drops mid-message puts the message back in the pool's queue;
     // unbounded by default, once is enough: the job retries after that.

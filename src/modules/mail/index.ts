@@ -15,6 +15,8 @@ const MAIL_SWEEP_MS = 2000
 /** The e-mail outbox: written in the changes' transactions, delivered by `mail.dispatch`. */
 export function mailFeature(deps: {
   db: Db
+  /** Runs a dispatch alone across every process (a database lock). */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>
   mail: MailPort
   queue: JobQueue
   logger: Logger

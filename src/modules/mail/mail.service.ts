@@ -5,6 +5,7 @@ import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type MailMessageRow, mailMessages } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { StallGuard } from '../../jobs/stall-guard.js'
 import { WakeUp } from '../../jobs/wake-up.js'
 import { errorText } from '../../lib/async.js'
 import { openData, outboxKey, sealData } from './sealed-data.js'
@@ -19,6 +20,13 @@ export interface MailRequest {
   about?: { type: string; id: string }
 }
 
+interface SentMessage {
+  id: string
+  attempts: number
+  providerId: string | null
+  data: unknown
+}
+
 export interface MailSettings {
   from: string
   /** JWT_SECRET: the key sealing queued messages' data is derived from it. */
@@ -28,8 +36,8 @@ export interface MailSettings {
   maxAttempts: number
 }
 
-const BATCH = 20
-const CONCURRENCY = 4
+const BATCH = 50
+const CONCURRENCY = 10
 const MAX_DELAY_MS = 3600_000
 const RUN_BUDGET_MS = 4 * 60_000
 
@@ -43,6 +51,7 @@ const RUN_BUDGET_MS = 4 * 60_000
  */
 export class MailOutbox {
   private readonly wakeUp: WakeUp
+  private readonly stallGuard: StallGuard
   private retryTimer: NodeJS.Timeout | null = null
   private stopping = false
   private readonly key: Buffer
@@ -54,6 +63,8 @@ export class MailOutbox {
       queue: JobQueue
       logger: Logger
       settings: MailSettings
+      /** Runs a dispatch alone across every process (a database lock). */
+      exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     },
   ) {
     this.key = outboxKey(deps.settings.secret)
@@ -61,6 +72,13 @@ export class MailOutbox {
       () => this.request(),
       (err) => deps.logger.warn({ err }, 'could not request a mail dispatch'),
     )
+    this.stallGuard = new StallGuard({
+      name: 'mail',
+      logger: deps.logger,
+      stallMs: 3_000,
+      minBackoffMs: 2_000,
+      maxBackoffMs: 60_000,
+    })
   }
 
   async enqueue(tx: Tx, request: MailRequest): Promise<string> {
@@ -92,7 +110,9 @@ export class MailOutbox {
 
   /** Requests a dispatch when a message is due (workers call it periodically). */
   async sweep(): Promise<void> {
-    if (await this.nextDue(new Date())) await this.request()
+    if (!(await this.nextDue(new Date()))) return
+    await this.request()
+    if (!this.stopping) await this.stallGuard.runIfStalled(() => this.dispatch())
   }
 
   /**
@@ -100,6 +120,10 @@ export class MailOutbox {
    * service is stopping it takes no new message: the ones in hand finish, the rest wait.
    */
   async dispatch(): Promise<{ sent: number; failed: number; retrying: number }> {
+    return this.stallGuard.track(() => this.deps.exclusive(() => this.dispatchAlone()))
+  }
+
+  private async dispatchAlone(): Promise<{ sent: number; failed: number; retrying: number }> {
     const counts = { sent: 0, failed: 0, retrying: 0 }
     // A run stays well inside its job's expiry (15 min), so pg-boss never starts a second
     // dispatcher beside a slow one; what is left is picked up by the next run.
@@ -113,7 +137,9 @@ export class MailOutbox {
         .limit(BATCH)
       if (due.length === 0) break
       for (let i = 0; i < due.length && !this.stopping; i += CONCURRENCY) {
-        const outcomes = await Promise.all(due.slice(i, i + CONCURRENCY).map((m) => this.deliver(m)))
+        const sent: SentMessage[] = []
+        const outcomes = await Promise.all(due.slice(i, i + CONCURRENCY).map((m) => this.deliver(m, sent)))
+        await this.recordSent(sent)
         for (const outcome of outcomes) if (outcome !== 'skipped') counts[outcome]++
       }
     }
@@ -131,7 +157,11 @@ export class MailOutbox {
     this.retryTimer = null
   }
 
-  private async deliver(message: MailMessageRow): Promise<'sent' | 'failed' | 'retrying' | 'skipped'> {
+  /** Sends one message; a sent one is added to `sent` (recorded with its group in one statement). */
+  private async deliver(
+    message: MailMessageRow,
+    sent: SentMessage[],
+  ): Promise<'sent' | 'failed' | 'retrying' | 'skipped'> {
     const { db, mail, logger, settings } = this.deps
     const attempts = message.attempts + 1
     let data: unknown
@@ -167,13 +197,7 @@ export class MailOutbox {
         html: rendered.html,
         messageId: message.messageId,
       })
-      await record({
-        status: 'SENT',
-        sentAt: new Date(),
-        providerId: result.providerId,
-        lastError: null,
-        data: withoutSecrets(data),
-      })
+      sent.push({ id: message.id, attempts, providerId: result.providerId, data: withoutSecrets(data) })
       logger.info({ mailId: message.id, template: message.template, about: message.subjectType }, 'mail sent')
       return 'sent'
     } catch (err) {
@@ -193,6 +217,24 @@ export class MailOutbox {
       )
       return 'retrying'
     }
+  }
+
+  /** Records a group of delivered messages as SENT in one statement (the embedded database is one connection). */
+  private async recordSent(sent: readonly SentMessage[]): Promise<void> {
+    if (sent.length === 0) return
+    const rows = sql.join(
+      sent.map(
+        (m) =>
+          sql`(${m.id}::uuid, ${m.attempts}::int, ${m.providerId}::text, ${JSON.stringify(m.data)}::jsonb)`,
+      ),
+      sql`, `,
+    )
+    await this.deps.db.execute(sql`
+      update ${mailMessages} as m
+      set status = 'SENT', sent_at = now(), attempts = v.attempts, provider_id = v.provider_id,
+          last_error = null, data = v.data, updated_at = now()
+      from (values ${rows}) as v(id, attempts, provider_id, data)
+      where m.id = v.id and m.status = 'QUEUED'`)
   }
 
   /** The earliest time a queued message is due (at or before `before`, when given). */

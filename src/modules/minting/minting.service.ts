@@ -1,12 +1,17 @@
 import type { MintBatchRow } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { StallGuard } from '../../jobs/stall-guard.js'
 import { WakeUp } from '../../jobs/wake-up.js'
+
 import { errorText } from '../../lib/async.js'
 import { prepareBatch } from './batch-preparation.js'
 import { failBatch, settle } from './batch-settlement.js'
 import { findMintBatch, GAVE_UP, hasUnmintedWarranty, unfinishedBatches } from './minting.repository.js'
 import type { Outcome, PipelineDeps } from './pipeline.js'
 import { Reconciliation, reconcilableBatches } from './reconciliation.js'
+
+/** Work due and no run started for this long: the sweep runs the pipeline itself. */
+const STALL_MS = 3_000
 
 export const MINT_JOB = 'warranties.mint'
 
@@ -44,9 +49,17 @@ export class MintingService {
       () => this.request(),
       (err) => deps.logger.warn({ err }, 'could not request a minting run'),
     )
+    this.stallGuard = new StallGuard({
+      name: 'minting',
+      logger: deps.logger,
+      stallMs: STALL_MS,
+      minBackoffMs: 5_000,
+      maxBackoffMs: 300_000,
+    })
   }
 
   private readonly wakeUp: WakeUp
+  private readonly stallGuard: StallGuard
   private stopping = false
 
   /** Asks for a minting run; the stately queue keeps one waiting at most. */
@@ -72,7 +85,9 @@ export class MintingService {
   async sweep(): Promise<void> {
     const pending = await hasUnmintedWarranty(this.deps.db)
     const givenUp = pending ? [] : await reconcilableBatches(this.deps, 1)
-    if (pending || givenUp.length > 0) await this.request()
+    if (!pending && givenUp.length === 0) return
+    await this.request()
+    if (!this.stopping) await this.stallGuard.runIfStalled(() => this.run())
   }
 
   /** The service is stopping: a run ends after the batch in hand, and no wake-up is sent. */
@@ -89,7 +104,7 @@ export class MintingService {
    * backoff.
    */
   async run(options: { lastAttempt?: boolean } = {}): Promise<RunResult> {
-    return this.deps.exclusive(() => this.runAlone(options))
+    return this.stallGuard.track(() => this.deps.exclusive(() => this.runAlone(options)))
   }
 
   private async runAlone(options: { lastAttempt?: boolean }): Promise<RunResult> {

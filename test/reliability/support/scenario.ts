@@ -65,7 +65,7 @@ export async function createScenario(name: string): Promise<Scenario> {
         logFile,
         launcher: options.launcher ?? 'node',
         env: {
-          LOG_LEVEL: 'info',
+          LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? 'info',
           SMTP_URL: sink.url,
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
