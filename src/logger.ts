@@ -2,7 +2,7 @@ import pino, { type Logger } from 'pino'
 import type { Config } from './config.js'
 
 const TOKEN_QUERY = /([?&](?:token|claimId|code|secret|key)=)[^&#]*/gi
-const TOKEN_PATHS = /(\/(?:sender-verify|receipt-share|claim|magic)\/)[^/?#]+/gi
+const TOKEN_PATHS = /(\/(?:sender-verify|receipt-share|claim|magic|calendar)\/)[^/?#]+/gi
 
 /** A URL fit for a log line: tokens in the path or query replaced. */
 export function redactUrl(url: string): string {
