@@ -164,7 +164,7 @@ function chain(env: Env): Config['chain'] {
     privateKey,
     contractAddress,
     confirmations: int(env, 'CHAIN_CONFIRMATIONS', rpcUrl ? 2 : 1, 1, 100),
-    mintBatchSize: int(env, 'MINT_BATCH_SIZE', 100, 1, 500),
+    mintBatchSize: int(env, 'MINT_BATCH_SIZE', 500, 1, 1000),
     mintMaxAttempts: int(env, 'MINT_MAX_ATTEMPTS', 8, 1, 100),
     mintRetryDelaySeconds: int(env, 'MINT_RETRY_DELAY_SECONDS', 5, 1, 3600),
     mintSweepSeconds: int(env, 'MINT_SWEEP_SECONDS', 2, 1, 3600),

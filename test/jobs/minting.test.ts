@@ -79,7 +79,10 @@ function expectCertificateMetadata(
 describe('minting pipeline', () => {
   let svc: TestService
   beforeAll(async () => {
-    svc = await createTestService({ mint: true, env: { MINT_RETRY_DELAY_SECONDS: '1' } })
+    svc = await createTestService({
+      mint: true,
+      env: { MINT_RETRY_DELAY_SECONDS: '1', MINT_BATCH_SIZE: '100' },
+    })
   })
   afterAll(() => svc?.close())
 

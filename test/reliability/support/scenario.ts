@@ -70,6 +70,10 @@ export async function createScenario(name: string): Promise<Scenario> {
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
           ...(database ? { DATABASE_URL: database.url } : {}),
+          // Extra settings for the service under test, e.g. RELIABILITY_SERVICE_ENV='{"MINT_BATCH_SIZE":"250"}'.
+          ...(process.env.RELIABILITY_SERVICE_ENV
+            ? (JSON.parse(process.env.RELIABILITY_SERVICE_ENV) as Record<string, string>)
+            : {}),
           ...options.env,
         },
       })
