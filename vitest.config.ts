@@ -11,9 +11,9 @@ const dbTests = [
 
 // Reliability tests (test/reliability, issue 9): the built service as real processes, killed
 // and signalled under load, one file at a time after everything else (groupOrder 1,
-// singleFork), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL. Off unless RELIABILITY=1
-// until the fixes they check have landed; `npm run test:crash` runs them alone.
-const reliability = process.env.RELIABILITY === '1'
+// singleFork), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL. On unless RELIABILITY=0;
+// `npm run test:crash` runs them alone.
+const reliability = process.env.RELIABILITY !== '0'
 const reliabilityProject = (name: string, db: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {

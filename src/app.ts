@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Deps } from './deps.js'
 import type { Feature } from './feature.js'
 import { registerAuth } from './http/auth.js'
+import { registerDraining } from './http/draining.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { clientErrorHandler, registerInputHardening, routerErrorHandler } from './http/input-hardening.js'
 import { registerOpenApi, registerSecurityHeaders } from './http/openapi.js'
@@ -38,6 +39,7 @@ export async function buildApp({
     clientErrorHandler,
   }).setValidatorCompiler(TypeBoxValidatorCompiler)
 
+  registerDraining(app)
   // First, so that its onRoute hook (deny by default) has settled each route's auth before it is recorded.
   registerAuth(app, { db: deps.db, tokens: deps.tokens, cronSecret: config.cronSecret })
   refuseUndeclaredInput(app)

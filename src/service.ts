@@ -4,11 +4,16 @@ import { buildApp } from './app.js'
 import type { Config } from './config.js'
 import { type CreateDepsOptions, closeDeps, createDeps, type Deps } from './deps.js'
 import { createFeatures, type Services } from './features.js'
+import { drain } from './http/draining.js'
+import { lockDataDir } from './lib/data-dir-lock.js'
 
 export type ServiceRole = 'api' | 'worker' | 'all'
 
 /** How long requests in flight may take to finish at stop before their connections are cut. */
-const HTTP_GRACE_MS = 3_000
+const HTTP_GRACE_MS = 2_000
+/** Requests are answered 503 + `Connection: close` until none came for this long (at most DRAIN_MAX_MS). */
+const DRAIN_QUIET_MS = 250
+const DRAIN_MAX_MS = 1_500
 
 export interface RunningService {
   deps: Deps
@@ -33,7 +38,16 @@ export async function startService(
       `--role ${role} needs DATABASE_URL and CHAIN_RPC_URL: the embedded database and chain serve one process only`,
     )
   }
-  const deps = await createDeps(config, logger, options)
+  // The embedded database and chain serve one process: wait for a stopping predecessor, refuse a live one.
+  const unlock =
+    !config.databaseUrl || !config.chain.rpcUrl ? await lockDataDir(config.dataDir) : async () => {}
+  let deps: Deps
+  try {
+    deps = await createDeps(config, logger, options)
+  } catch (err) {
+    await unlock()
+    throw err
+  }
   let app: FastifyInstance | null = null
   try {
     const features = createFeatures(deps)
@@ -73,6 +87,7 @@ export async function startService(
           for (const feature of features.list) feature.onStop?.()
           if (app) await closeHttp(app, HTTP_GRACE_MS)
           await closeDeps(deps)
+          await unlock()
         })()
         return closing
       },
@@ -80,12 +95,17 @@ export async function startService(
   } catch (err) {
     if (app) await app.close().catch(() => undefined)
     await closeDeps(deps).catch(() => undefined)
+    await unlock()
     throw err
   }
 }
 
-/** Stops accepting requests; those in flight get `graceMs` to finish, then their connections are cut. */
+/**
+ * Tells clients to let go (503 with `Connection: close` until they stop sending), then stops accepting
+ * requests; those in flight get `graceMs` to finish, then their connections are cut.
+ */
 async function closeHttp(app: FastifyInstance, graceMs: number): Promise<void> {
+  await drain(app, DRAIN_QUIET_MS, DRAIN_MAX_MS)
   const timer = setTimeout(() => app.server.closeAllConnections(), graceMs)
   try {
     await app.close()

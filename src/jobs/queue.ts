@@ -191,7 +191,7 @@ export class JobQueue {
    * Stops taking jobs and waits up to `timeoutMs` for running handlers (which end early once
    * their service is told to stop); what is still running then is handed back as failed.
    */
-  async stop(timeoutMs = 3_000): Promise<void> {
+  async stop(timeoutMs = 2_000): Promise<void> {
     if (!this.started) return
     this.started = false
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true })

@@ -34,6 +34,8 @@ export interface RequestRecord {
   status: number | null
   error: string | null
   reusedSocket: boolean
+  /** A 503's Retry-After, in ms. */
+  retryAfterMs?: number
 }
 
 export interface IssueLoadOptions {
@@ -148,6 +150,8 @@ export class IssueLoad {
       this.records.push(record)
       // A refused connection fails in microseconds: don't spin while the service is down.
       if (record.outcome === 'refused') await sleep(interval)
+      // A well-behaved client honours a 503's Retry-After (a stopping service asks for 1 s).
+      if (record.retryAfterMs) await sleep(record.retryAfterMs)
     }
   }
 
@@ -163,10 +167,12 @@ export class IssueLoad {
     const startedAt = Date.now()
     return new Promise<RequestRecord>((resolve) => {
       let settled = false
+      let retryAfterMs: number | undefined
       const finish = (outcome: Outcome, status: number | null, error: string | null) => {
         if (settled) return
         settled = true
-        resolve({ startedAt, endedAt: Date.now(), outcome, status, error, reusedSocket: req.reusedSocket })
+        const reusedSocket = req.reusedSocket
+        resolve({ startedAt, endedAt: Date.now(), outcome, status, error, reusedSocket, retryAfterMs })
       }
       const req = http.request(
         this.target,
@@ -181,6 +187,8 @@ export class IssueLoad {
           timeout: this.options.requestTimeoutMs ?? 30_000,
         },
         (res) => {
+          const retryAfter = Number(res.headers['retry-after'])
+          if (res.statusCode === 503 && retryAfter > 0) retryAfterMs = retryAfter * 1000
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c))
           res.on('error', (err) => finish('dropped', res.statusCode ?? null, String(err)))
