@@ -49,6 +49,33 @@ export function defineJob<T extends object>(def: JobDefinition<T>): JobDefinitio
   return def
 }
 
+/**
+ * A job that drains a pipeline whose work lives in its own rows (the e-mail outbox, the
+ * reminder send log): a stately queue, so one run waits and one runs at most across every
+ * process; a run that fails as a whole (the database away) is retried with backoff. The run's
+ * counts are logged when any is above zero.
+ */
+export function drainJob(
+  name: string,
+  run: () => Promise<object>,
+  doneMessage: string,
+): JobDefinition<Record<string, never>> {
+  return defineJob<Record<string, never>>({
+    name,
+    policy: 'stately',
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 900,
+    async handler(_data, ctx) {
+      const counts = await run()
+      if (Object.values(counts).some((n) => typeof n === 'number' && n > 0))
+        ctx.logger.info(counts, doneMessage)
+    },
+  })
+}
+
 /** pg-boss on the service's own database (embedded PGlite or PostgreSQL). */
 export class JobQueue {
   private readonly boss: PgBoss
@@ -152,8 +179,8 @@ export class JobQueue {
   }
 
   /**
-   * Frees the queues of jobs whose owner is gone, so that a restarted worker does not wait for
-   * pg-boss's monitor to notice. On the embedded database this process is the only one there
+   * Frees the queues of jobs whose owner is gone (run before pg-boss starts, in SQL), so that a
+   * restarted worker does not wait for pg-boss's monitor to notice. On the embedded database this process is the only one there
    * can be, so every job still `active` belongs to a dead process; on PostgreSQL, other live
    * workers may hold jobs, so only those whose heartbeat stopped are taken. Cancelled rather
    * than failed: the work itself lives in the service's own rows, and a cancelled run costs no
