@@ -12,6 +12,15 @@ import {
   url,
 } from './config-parse.js'
 
+import {
+  type BlobsConfig,
+  blobsConfig,
+  type InboxConfig,
+  inboxConfig,
+  type ReceiptsConfig,
+  receiptsConfig,
+} from './config-receipts.js'
+
 export { ConfigError } from './config-parse.js'
 
 /**
@@ -65,6 +74,11 @@ export interface Config {
     apnsEndpoint: string | null
   }
   inboxDomain: string
+  /** Receipt images (docs/receipts.md). */
+  blobs: BlobsConfig
+  receipts: ReceiptsConfig
+  /** Receipts by e-mail (docs/receipts.md). */
+  inbox: InboxConfig
   /** The receipt OCR engine (docs/ocr.md). `workers` 0: from the CPU count. */
   ocr: {
     workers: number
@@ -249,6 +263,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     pinning: pinning(env),
     push: push(env),
     inboxDomain: inboxDomain(env),
+    blobs: blobsConfig(env),
+    receipts: receiptsConfig(env),
+    inbox: inboxConfig(env),
     ocr: ocr(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
   }

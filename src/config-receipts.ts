@@ -1,0 +1,90 @@
+import { ConfigError, type Env, int, oneOf, str, url } from './config-parse.js'
+
+/** Where receipt images live: unset S3 settings = files under `DATA_DIR/blobs`. */
+export interface BlobsConfig {
+  s3: {
+    endpoint: string | null
+    bucket: string
+    region: string
+    accessKeyId: string | null
+    secretAccessKey: string | null
+    /** Path-style addressing (`endpoint/bucket/key`), which MinIO and most local servers need. */
+    forcePathStyle: boolean
+  } | null
+  /** How old an object without a row must be before the orphan sweep removes it. */
+  orphanGraceSeconds: number
+}
+
+export interface ReceiptsConfig {
+  /** Decoded pixel bound of a receipt image, checked from the header before decoding. */
+  maxPixels: number
+  /** Share links a customer may create per hour. */
+  sharesPerHour: number
+}
+
+/** The inbound mail listener that turns messages to inbox addresses into receipts. */
+export interface InboxConfig {
+  /** Port of the embedded SMTP listener; null = no listener (mail arrives by the HTTP route). */
+  smtpPort: number | null
+  smtpHost: string
+  maxMessageBytes: number
+  maxAttachments: number
+  /** Secret of `POST /v1/global/inbound-email` (header `x-inbound-secret`); unset = route answers 401. */
+  inboundSecret: string | null
+}
+
+export function blobsConfig(env: Env): BlobsConfig {
+  const bucket = str(env, 'S3_BUCKET')
+  const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:'])
+  const accessKeyId = str(env, 'S3_ACCESS_KEY_ID')
+  const secretAccessKey = str(env, 'S3_SECRET_ACCESS_KEY')
+  if (bucket === null && (endpoint !== null || accessKeyId !== null)) {
+    throw new ConfigError('S3_BUCKET', 'required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set')
+  }
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new ConfigError(
+      accessKeyId === null ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY',
+      'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    )
+  }
+  if (bucket !== null && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('S3_BUCKET', 'not a valid bucket name')
+  }
+  return {
+    s3:
+      bucket === null
+        ? null
+        : {
+            endpoint,
+            bucket,
+            region: str(env, 'S3_REGION') ?? 'us-east-1',
+            accessKeyId,
+            secretAccessKey,
+            forcePathStyle: oneOf(env, 'S3_FORCE_PATH_STYLE', ['true', 'false'] as const, 'true') === 'true',
+          },
+    orphanGraceSeconds: int(env, 'BLOB_ORPHAN_GRACE_SECONDS', 3600, 10, 30 * 86_400),
+  }
+}
+
+export function receiptsConfig(env: Env): ReceiptsConfig {
+  return {
+    maxPixels: int(env, 'RECEIPT_MAX_PIXELS', 40_000_000, 1_000_000, 200_000_000),
+    sharesPerHour: int(env, 'RECEIPT_SHARES_PER_HOUR', 20, 1, 10_000),
+  }
+}
+
+export function inboxConfig(env: Env): InboxConfig {
+  const raw = str(env, 'INBOX_SMTP_PORT')
+  const smtpPort = raw === 'off' ? null : int(env, 'INBOX_SMTP_PORT', 2525, 0, 65535)
+  const inboundSecret = str(env, 'INBOUND_EMAIL_SECRET')
+  if (inboundSecret !== null && inboundSecret.length < 16) {
+    throw new ConfigError('INBOUND_EMAIL_SECRET', 'must be at least 16 characters')
+  }
+  return {
+    smtpPort,
+    smtpHost: str(env, 'INBOX_SMTP_HOST') ?? '127.0.0.1',
+    maxMessageBytes: int(env, 'INBOX_MAX_MESSAGE_BYTES', 25 * 1024 * 1024, 64 * 1024, 100 * 1024 * 1024),
+    maxAttachments: int(env, 'INBOX_MAX_ATTACHMENTS', 10, 1, 100),
+    inboundSecret,
+  }
+}
