@@ -25,34 +25,8 @@ const MAIL_LOCK = 727_274_003
  */
 export function createFeatures(deps: Deps) {
   const { config, db, logger } = deps
-  const mail = mailFeature({
-    db,
-    exclusive: (fn) => deps.database.exclusive(MAIL_LOCK, fn),
-    mail: deps.mail,
-    queue: deps.queue,
-    logger,
-    settings: {
-      from: config.mail.from,
-      secret: config.jwt.secret,
-      retryDelaySeconds: config.mail.retryDelaySeconds,
-      maxAttempts: config.mail.maxAttempts,
-    },
-  })
-  const minting = mintingFeature({
-    database: deps.database,
-    chain: deps.chain,
-    pinning: deps.pinning,
-    queue: deps.queue,
-    logger,
-    settings: {
-      batchSize: config.chain.mintBatchSize,
-      confirmations: config.chain.confirmations,
-      serialHashSalt: config.serialHashSalt,
-      maxAttempts: config.chain.mintMaxAttempts,
-      retryDelaySeconds: config.chain.mintRetryDelaySeconds,
-      sweepSeconds: config.chain.mintSweepSeconds,
-    },
-  })
+  const mail = mailOf(deps)
+  const minting = mintingOf(deps)
   const audit = auditFeature({ db })
   const stats = statsFeature({ db })
   const auth = authFeature({ db, tokens: deps.tokens, limiter: deps.limiter, queue: deps.queue, logger })
@@ -86,7 +60,7 @@ export function createFeatures(deps: Deps) {
     serialHashSalt: config.serialHashSalt,
   })
   const list: Feature[] = [
-    systemFeature({ readiness: deps.readiness, gitRevision: deps.gitRevision }),
+    systemOf(deps),
     auth,
     ipfsFeature({ pinning: deps.pinning }),
     merchants,
@@ -117,6 +91,56 @@ export function createFeatures(deps: Deps) {
     certificates: certificates.service,
   }
   return { list, services }
+}
+
+function mailOf(deps: Deps) {
+  const { config } = deps
+  return mailFeature({
+    db: deps.db,
+    exclusive: (fn) => deps.database.exclusive(MAIL_LOCK, fn),
+    mail: deps.mail,
+    queue: deps.queue,
+    logger: deps.logger,
+    settings: {
+      from: config.mail.from,
+      secret: config.jwt.secret,
+      retryDelaySeconds: config.mail.retryDelaySeconds,
+      maxAttempts: config.mail.maxAttempts,
+    },
+  })
+}
+
+function mintingOf(deps: Deps) {
+  const { config } = deps
+  return mintingFeature({
+    database: deps.database,
+    chain: deps.chain,
+    pinning: deps.pinning,
+    queue: deps.queue,
+    logger: deps.logger,
+    settings: {
+      batchSize: config.chain.mintBatchSize,
+      confirmations: config.chain.confirmations,
+      serialHashSalt: config.serialHashSalt,
+      maxAttempts: config.chain.mintMaxAttempts,
+      retryDelaySeconds: config.chain.mintRetryDelaySeconds,
+      sweepSeconds: config.chain.mintSweepSeconds,
+    },
+  })
+}
+
+/** Liveness, readiness, version, and what certificates are verified against. */
+function systemOf(deps: Deps) {
+  return systemFeature({
+    readiness: deps.readiness,
+    gitRevision: deps.gitRevision,
+    verification: {
+      chainId: deps.chain.chainId,
+      contractAddress: deps.chain.contractAddress,
+      custodian: deps.chain.custodian,
+      gateway: `${deps.config.publicApiUrl}/ipfs`,
+    },
+  })
 }
 
 export type Features = ReturnType<typeof createFeatures>

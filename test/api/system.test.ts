@@ -20,7 +20,18 @@ describe('GET /health, GET /v1/version', () => {
   it('answers the package version, the git revision and the API version', async () => {
     const res = await svc.request({ method: 'GET', url: '/v1/version' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ version: '0.1.0', gitRevision: 'abc1234', apiVersion: '1.0.0' })
+    const body = res.json()
+    expect(body).toMatchObject({ version: '0.1.0', gitRevision: 'abc1234', apiVersion: '1.0.0' })
+    // What an outsider verifies a certificate against, without trusting us.
+    expect(body.chain).toEqual({
+      chainId: 31337,
+      certificateContract: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      custodian: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    })
+    expect(body.ipfs).toEqual({
+      gateway: expect.stringMatching(/^https?:\/\/.+\/ipfs$/),
+      verifiableFormats: ['application/vnd.ipld.raw', 'application/vnd.ipld.car'],
+    })
   })
 
   it('answers ready with the database check', async () => {

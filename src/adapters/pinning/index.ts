@@ -4,7 +4,7 @@ import { EmbeddedPinning } from './embedded-pinning.js'
 import { PinningServiceAdapter, type PinningServiceOptions } from './pinning-service.js'
 import type { PinningPort } from './port.js'
 
-export type { DirectoryEntry, DirectoryEntryInput, PinningPort } from './port.js'
+export type { DagBlocks, DagScope, DirectoryEntry, DirectoryEntryInput, PinningPort } from './port.js'
 export { MAX_FILE_BYTES } from './port.js'
 
 /**

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import type { Logger } from 'pino'
 import { BlockStore } from './block-store.js'
-import type { DirectoryEntry, DirectoryEntryInput, PinningPort } from './port.js'
+import { dagBlocks, rawBlock } from './dag-blocks.js'
+import type { DagBlocks, DagScope, DirectoryEntry, DirectoryEntryInput, PinningPort } from './port.js'
 import { UnixFsStore } from './unixfs-store.js'
 
 /** Where blocks live under the data folder: `<dataDir>/ipfs/blocks`. */
@@ -38,6 +39,14 @@ export abstract class LocalBlocksPinning implements PinningPort {
 
   ls(cidPath: string): Promise<{ cid: string; entries: DirectoryEntry[] } | null> {
     return this.store.ls(cidPath)
+  }
+
+  block(cid: string): Promise<Uint8Array | null> {
+    return rawBlock(this.store.blocks, cid)
+  }
+
+  dagBlocks(cidPath: string, scope: DagScope): Promise<DagBlocks | null> {
+    return dagBlocks(this.store.blocks, cidPath, scope)
   }
 
   close(): Promise<void> {

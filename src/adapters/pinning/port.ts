@@ -55,11 +55,32 @@ export interface PinningPort {
    */
   ls(cidPath: string): Promise<{ cid: string; entries: DirectoryEntry[] } | null>
 
+  /**
+   * One stored block by its CID (no path), hash-checked; `null` when the local store does not
+   * hold it. What an IPFS trustless gateway serves as `application/vnd.ipld.raw`.
+   */
+  block(cid: string): Promise<Uint8Array | null>
+
+  /**
+   * The blocks of a trustless-gateway CAR answer for `cid[/path]`: the path's blocks, then the
+   * terminal element's as `scope` says (`block`, `entity`, `all`). `null` when it does not resolve.
+   */
+  dagBlocks(cidPath: string, scope: DagScope): Promise<DagBlocks | null>
+
   /** Embedded: the store folder is writable. Production: that, and the service accepts the token. */
   health(): Promise<{ ok: true } | { ok: false; reason: string }>
 
   /** Waits for writes in flight, aborts waits for pins; later calls throw (not retryable). */
   close(): Promise<void>
+}
+
+export type DagScope = 'block' | 'entity' | 'all'
+
+export interface DagBlocks {
+  /** The CID the request named (the CAR's root). */
+  root: string
+  /** Depth-first, each once. */
+  blocks: { cid: string; bytes: Uint8Array }[]
 }
 
 export interface DirectoryEntryInput {

@@ -212,7 +212,7 @@ function checkName(name: unknown): string {
   return name
 }
 
-function decodePb(block: Uint8Array): dagPb.PBNode | null {
+export function decodePb(block: Uint8Array): dagPb.PBNode | null {
   try {
     return dagPb.decode(block)
   } catch {
@@ -221,7 +221,7 @@ function decodePb(block: Uint8Array): dagPb.PBNode | null {
   }
 }
 
-function unixfsType(node: dagPb.PBNode): string | null {
+export function unixfsType(node: dagPb.PBNode): string | null {
   if (!node.Data) return null
   try {
     return UnixFS.unmarshal(node.Data).type

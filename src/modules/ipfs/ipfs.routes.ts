@@ -5,6 +5,13 @@ import { Type } from 'typebox'
 import { MAX_PATH_DEPTH, MAX_PATH_LENGTH, type PinningPort } from '../../adapters/pinning/port.js'
 import { AppError } from '../../errors.js'
 import { errorResponses } from '../../http/schemas.js'
+import {
+  GatewayQuery,
+  type GatewayQueryValue,
+  matchesEtag,
+  serveVerifiable,
+  verifiableFormat,
+} from './ipfs-trustless.js'
 
 /**
  * The read-only IPFS gateway: `GET /ipfs/{cid}` and `GET /ipfs/{cid}/{path}` serve
@@ -23,13 +30,15 @@ export async function ipfsRoutes(app: FastifyInstance, opts: { pinning: PinningP
     200: Type.Unknown({
       description:
         'The file bytes (application/json or application/octet-stream), or for a directory ' +
-        'a JSON listing {cid, entries: [{name, cid, size}]}',
+        'a JSON listing {cid, entries: [{name, cid, size}]}; with `format=raw` / `Accept: ' +
+        'application/vnd.ipld.raw` the block itself, with `format=car` / `Accept: application/vnd.ipld.car` ' +
+        'a CARv1 of the blocks (IPFS trustless gateway)',
     }),
     304: Type.Null({ description: 'Not modified: the If-None-Match ETag matches' }),
     ...errorResponses(400, 404),
   }
 
-  app.get<{ Params: { cid: string } }>(
+  app.get<{ Params: { cid: string }; Querystring: GatewayQueryValue }>(
     '/ipfs/:cid',
     {
       config: { auth: 'public' },
@@ -38,13 +47,14 @@ export async function ipfsRoutes(app: FastifyInstance, opts: { pinning: PinningP
         operationId: 'getIpfsContent',
         summary: 'Content by CID (a file, or a directory listing)',
         params: Type.Object({ cid: cidParam }),
+        querystring: GatewayQuery,
         response,
       },
     },
-    (request, reply) => serve(pinning, request, reply, request.params.cid, ''),
+    (request, reply) => serve(pinning, request, reply, request.params.cid, '', request.query),
   )
 
-  app.get<{ Params: { cid: string; '*': string } }>(
+  app.get<{ Params: { cid: string; '*': string }; Querystring: GatewayQueryValue }>(
     '/ipfs/:cid/*',
     {
       config: { auth: 'public' },
@@ -56,10 +66,12 @@ export async function ipfsRoutes(app: FastifyInstance, opts: { pinning: PinningP
         // The wildcard '*' is checked in the handler: TypeBox 1.4's Value.Convert (the
         // validator app.ts uses) throws on a property named '*'.
         params: Type.Object({ cid: cidParam }),
+        querystring: GatewayQuery,
         response,
       },
     },
-    (request, reply) => serve(pinning, request, reply, request.params.cid, request.params['*'] ?? ''),
+    (request, reply) =>
+      serve(pinning, request, reply, request.params.cid, request.params['*'] ?? '', request.query),
   )
 }
 
@@ -69,6 +81,7 @@ async function serve(
   reply: FastifyReply,
   cidText: string,
   path: string,
+  query: GatewayQueryValue,
 ): Promise<FastifyReply> {
   const cid = parseCid(cidText)
   if (!cid) {
@@ -81,6 +94,8 @@ async function serve(
   if (names.length > MAX_PATH_DEPTH) {
     throw invalid('the path is too deep', '/params/*', `must have at most ${MAX_PATH_DEPTH} segments`)
   }
+  const format = verifiableFormat(request, query)
+  if (format) return serveVerifiable(pinning, request, reply, format, cid, names, query['dag-scope'] ?? 'all')
   const cidPath = [cid.toString(), ...names].join('/')
   const ipfsPath = ['/ipfs', cidText, ...names.map(encodeURIComponent)].join('/')
 
@@ -110,12 +125,8 @@ function immutable(request: FastifyRequest, reply: FastifyReply, cid: string, ip
     .header('x-content-type-options', 'nosniff')
     // Public, credential-free content: wallets and marketplaces read it from browsers.
     .header('access-control-allow-origin', '*')
-  const ifNoneMatch = request.headers['if-none-match']
-  if (!ifNoneMatch) return false
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*')
+    .header('vary', 'Accept')
+  return matchesEtag(request, etag)
 }
 
 function parseCid(text: string): CID | null {

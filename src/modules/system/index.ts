@@ -1,6 +1,6 @@
 import type { Feature } from '../../feature.js'
 import type { ReadinessCheck } from './readiness.js'
-import { systemRoutes } from './system.routes.js'
+import { systemRoutes, type Verification } from './system.routes.js'
 
 export type { ReadinessCheck } from './readiness.js'
 
@@ -8,6 +8,7 @@ export type { ReadinessCheck } from './readiness.js'
 export function systemFeature(deps: {
   readiness: readonly ReadinessCheck[]
   gitRevision: string | null
+  verification: Verification
 }): Feature<null> {
   return { name: 'system', service: null, routes: (app) => app.register(systemRoutes, deps) }
 }

@@ -5,6 +5,15 @@ import { AppError } from '../../errors.js'
 import { API_VERSION, packageVersion } from '../../version.js'
 import { type ReadinessCheck, runReadiness } from './readiness.js'
 
+/** What certificates are verified against (GET /v1/version). */
+export interface Verification {
+  chainId: number
+  contractAddress: string
+  custodian: string
+  /** `{PUBLIC_API_URL}/ipfs` */
+  gateway: string
+}
+
 const CheckResult = Type.Object(
   {
     status: Type.Union([Type.Literal('ok'), Type.Literal('fail')]),
@@ -16,7 +25,7 @@ const CheckResult = Type.Object(
 
 export async function systemRoutes(
   base: FastifyInstance,
-  opts: { readiness: readonly ReadinessCheck[]; gitRevision: string | null },
+  opts: { readiness: readonly ReadinessCheck[]; gitRevision: string | null; verification: Verification },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
 
@@ -75,28 +84,7 @@ export async function systemRoutes(
     },
   )
 
-  app.get(
-    '/v1/version',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['system'],
-        operationId: 'version',
-        summary: 'Package version, git revision and API version',
-        response: {
-          200: Type.Object(
-            {
-              version: Type.String(),
-              gitRevision: Type.Union([Type.String(), Type.Null()]),
-              apiVersion: Type.String(),
-            },
-            { additionalProperties: false },
-          ),
-        },
-      },
-    },
-    async () => ({ version: packageVersion, gitRevision: opts.gitRevision, apiVersion: API_VERSION }),
-  )
+  versionRoute(app, opts)
 
   app.get(
     '/openapi.json',
@@ -108,5 +96,68 @@ export async function systemRoutes(
       if (!('swagger' in base)) throw new AppError('not_found')
       return (base as unknown as { swagger(): unknown }).swagger()
     },
+  )
+}
+
+/** `GET /v1/version`: versions, and what an outsider verifies certificates against. */
+function versionRoute(
+  app: FastifyInstance,
+  opts: { gitRevision: string | null; verification: Verification },
+): void {
+  app.get(
+    '/v1/version',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['system'],
+        operationId: 'version',
+        summary: 'Package version, git revision, API version, and what to verify certificates against',
+        description:
+          'Everything an outsider needs to check a certificate without trusting us: the chain id, the ' +
+          'certificate contract, the custodial address tokens are minted to, and the IPFS gateway (which ' +
+          'also answers as an IPFS trustless gateway: `?format=raw|car`).',
+        response: {
+          200: Type.Object(
+            {
+              version: Type.String(),
+              gitRevision: Type.Union([Type.String(), Type.Null()]),
+              apiVersion: Type.String(),
+              chain: Type.Object(
+                {
+                  chainId: Type.Integer(),
+                  certificateContract: Type.String({ description: 'ERC-721 contract address (0x…)' }),
+                  custodian: Type.String({
+                    description: 'The address certificates are minted to and held by',
+                  }),
+                },
+                { additionalProperties: false },
+              ),
+              ipfs: Type.Object(
+                {
+                  gateway: Type.String({ description: 'Base URL: `{gateway}/{cid}[/{path}]`' }),
+                  verifiableFormats: Type.Array(Type.String()),
+                },
+                { additionalProperties: false },
+              ),
+            },
+            { additionalProperties: false },
+          ),
+        },
+      },
+    },
+    async () => ({
+      version: packageVersion,
+      gitRevision: opts.gitRevision,
+      apiVersion: API_VERSION,
+      chain: {
+        chainId: opts.verification.chainId,
+        certificateContract: opts.verification.contractAddress,
+        custodian: opts.verification.custodian,
+      },
+      ipfs: {
+        gateway: opts.verification.gateway,
+        verifiableFormats: ['application/vnd.ipld.raw', 'application/vnd.ipld.car'],
+      },
+    }),
   )
 }
