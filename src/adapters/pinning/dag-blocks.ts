@@ -1,10 +1,9 @@
-import * as dagPb from '@ipld/dag-pb'
 import type { CID } from 'multiformats/cid'
 import * as raw from 'multiformats/codecs/raw'
 import { AdapterError } from '../adapter-error.js'
 import type { BlockStore } from './block-store.js'
 import type { DagBlocks, DagScope } from './port.js'
-import { decodePb, parsePath, unixfsType } from './unixfs-store.js'
+import { decodePb, parsePath, unixfsType, walkPath } from './unixfs-store.js'
 
 /** Most blocks one CAR answer carries (a certificate directory of 1,000 tokens is 1,001). */
 export const MAX_CAR_BLOCKS = 20_000
@@ -23,20 +22,9 @@ export async function dagBlocks(
 ): Promise<DagBlocks | null> {
   const { root, names } = parsePath(cidPath)
   const out = new Map<string, { cid: CID; bytes: Uint8Array }>()
-  let cid = root
-  let bytes = await store.get(cid)
-  for (const name of names) {
-    if (!bytes) return null
-    out.set(cid.toString(), { cid, bytes })
-    const node = cid.code === dagPb.code ? decodePb(bytes) : null
-    if (!node || unixfsType(node) !== 'directory') return null
-    const link = node.Links.find((l) => l.Name === name)
-    if (!link) return null
-    cid = link.Hash.toV1()
-    bytes = await store.get(cid)
-  }
-  if (!bytes) return null
-  await walk(store, out, cid, bytes, scope)
+  const found = await walkPath(store, root, names, (cid, bytes) => out.set(cid.toString(), { cid, bytes }))
+  if (!found) return null
+  await walk(store, out, found.cid, found.bytes, scope)
   return {
     root: root.toString(),
     blocks: [...out.values()].map((b) => ({ cid: b.cid.toString(), bytes: b.bytes })),

@@ -116,18 +116,9 @@ export class UnixFsStore {
 
   private async resolve(cidPath: string): Promise<Resolved | null> {
     const { root, names } = parsePath(cidPath)
-    let cid = root
-    let block = await this.blocks.get(cid)
-    for (const name of names) {
-      if (!block) return null
-      const node = cid.code === dagPb.code ? decodePb(block) : null
-      if (!node || unixfsType(node) !== 'directory') return null
-      const link = node.Links.find((l) => l.Name === name)
-      if (!link) return null
-      cid = link.Hash.toV1()
-      block = await this.blocks.get(cid)
-    }
-    if (!block) return null
+    const found = await walkPath(this.blocks, root, names)
+    if (!found) return null
+    const { cid, bytes: block } = found
     if (cid.code === raw.code) return { kind: 'file', cid, bytes: block }
     if (cid.code !== dagPb.code) return null
     const node = decodePb(block)
@@ -162,6 +153,31 @@ export class UnixFsStore {
     if (!node) throw new AdapterError(`directory entry "${name}": ${cid} is neither raw nor dag-pb`, false)
     return node.Links.reduce((sum, l) => sum + (l.Tsize ?? 0), block.byteLength)
   }
+}
+
+/**
+ * Follows `names` from `root` through UnixFS directories; the terminal element's CID and block,
+ * or null when a block is missing or a name does not resolve. `visit` sees each block passed.
+ */
+export async function walkPath(
+  blocks: BlockStore,
+  root: CID,
+  names: readonly string[],
+  visit: (cid: CID, bytes: Uint8Array) => void = () => undefined,
+): Promise<{ cid: CID; bytes: Uint8Array } | null> {
+  let cid = root
+  let bytes = await blocks.get(cid)
+  for (const name of names) {
+    if (!bytes) return null
+    visit(cid, bytes)
+    const node = cid.code === dagPb.code ? decodePb(bytes) : null
+    if (!node || unixfsType(node) !== 'directory') return null
+    const link = node.Links.find((l) => l.Name === name)
+    if (!link) return null
+    cid = link.Hash.toV1()
+    bytes = await blocks.get(cid)
+  }
+  return bytes ? { cid, bytes } : null
 }
 
 /** Parses a CID string (base32, base58btc incl. CIDv0, base36) into its CIDv1 form. */
