@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'pino'
+import { type BlobStore, createBlobStore } from './adapters/blobs/index.js'
 import { type ChainHandle, createChain } from './adapters/chain/index.js'
 import { createMail, type MailPort } from './adapters/mail/index.js'
 import { createOcr, type OcrPort } from './adapters/ocr/index.js'
@@ -27,6 +28,8 @@ export interface Deps {
   chain: ChainHandle
   ocr: OcrPort
   push: PushPort
+  /** Receipt images and thumbnails (docs/blob-store.md). */
+  blobs: BlobStore
   tokens: TokenService
   readiness: ReadinessCheck[]
   gitRevision: string | null
@@ -73,6 +76,8 @@ export async function createDeps(
     await database.close()
     throw err
   }
+  // Opens nothing: files are written on use, the S3 client connects on its first request.
+  const blobs = createBlobStore({ config, logger })
   return {
     config,
     logger,
@@ -85,11 +90,13 @@ export async function createDeps(
     chain,
     ocr: createOcr(config.ocr),
     push,
+    blobs,
     tokens: new TokenService(config.jwt),
     readiness: [
       { name: 'database', check: () => database.ping() },
       { name: 'chain', check: () => chain.health() },
       { name: 'pinning', check: () => pinning.health() },
+      { name: 'blobs', check: () => blobs.health() },
     ],
     gitRevision: config.gitRevision ?? readGitRevision(),
   }
@@ -103,6 +110,7 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.ocr.close().catch(() => undefined)
   await deps.push.close().catch(() => undefined)
   await deps.pinning.close().catch(() => undefined)
+  await deps.blobs.close().catch(() => undefined)
   await deps.chain.stop().catch((err: unknown) => deps.logger.error({ err }, 'stopping the chain failed'))
   await deps.database.close()
 }

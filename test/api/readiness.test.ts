@@ -11,10 +11,28 @@ describe('GET /ready with the chain and the pinning store', () => {
   })
   afterAll(() => svc?.close())
 
-  it('answers 200 with database, chain and pinning checks', async () => {
+  it('answers 200 with database, chain, pinning and blob store checks', async () => {
     const res = await svc.request({ method: 'GET', url: '/ready' })
     expect(res.statusCode).toBe(200)
-    expect(Object.keys(res.json().checks).sort()).toEqual(['chain', 'database', 'pinning'])
+    expect(Object.keys(res.json().checks).sort()).toEqual(['blobs', 'chain', 'database', 'pinning'])
+  })
+
+  it('answers 503 naming blobs when the embedded blob store cannot be written', async () => {
+    const store = join(svc.dataDir, 'blobs')
+    rmSync(store, { recursive: true, force: true })
+    writeFileSync(store, 'not a folder')
+    try {
+      const res = await svc.request({ method: 'GET', url: '/ready' })
+      expect(res.statusCode).toBe(503)
+      const body = res.json()
+      expect(body.message).toContain('blobs')
+      expect(body.checks.blobs.status).toBe('fail')
+      expect(body.checks.pinning.status).toBe('ok')
+      expect(JSON.stringify(body)).not.toContain(svc.dataDir)
+    } finally {
+      rmSync(store)
+    }
+    expect((await svc.request({ method: 'GET', url: '/ready' })).statusCode).toBe(200)
   })
 
   it('answers 503 naming the chain when the node is down, and 200 again once it is back', async () => {

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { unlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { FsBlockstore } from 'blockstore-fs'
 import { NextToLast } from 'blockstore-fs/sharding'
 import { equals } from 'multiformats/bytes'
 import type { CID } from 'multiformats/cid'
 import { sha256 } from 'multiformats/hashes/sha2'
 import type { Logger } from 'pino'
+import { writeAtomic } from '../../lib/atomic-file.js'
 import { AdapterError } from '../adapter-error.js'
 
 /** A block file larger than this cannot be one we wrote: it is treated as corrupt. */
@@ -151,43 +152,4 @@ async function matches(cid: CID, bytes: Uint8Array): Promise<boolean> {
 /** blockstore-fs wraps every read error in NotFoundError: only ENOENT really is one. */
 function isNotFound(err: unknown): boolean {
   return err instanceof Error && err.name === 'NotFoundError' && /ENOENT|ENOTDIR/.test(err.message)
-}
-
-/**
- * Writes `file` so that it is either absent or complete, even after a crash or a
- * power cut: unique temporary file, fsync, rename over, fsync of the directory.
- */
-async function writeAtomic(file: string, bytes: Uint8Array): Promise<void> {
-  const dir = dirname(file)
-  const created = await mkdir(dir, { recursive: true })
-  const tmp = join(dir, `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`)
-  try {
-    const handle = await open(tmp, 'wx', 0o644)
-    try {
-      await handle.writeFile(bytes)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(tmp, file)
-  } catch (err) {
-    await rm(tmp, { force: true })
-    throw err
-  }
-  await syncDir(dir)
-  if (created !== undefined) await syncDir(dirname(dir))
-}
-
-async function syncDir(dir: string): Promise<void> {
-  let handle: Awaited<ReturnType<typeof open>> | undefined
-  try {
-    handle = await open(dir, 'r')
-    await handle.sync()
-  } catch (err) {
-    // Some platforms cannot fsync a directory; the rename is still atomic there.
-    const code = (err as NodeJS.ErrnoException).code
-    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL') throw err
-  } finally {
-    await handle?.close()
-  }
 }
