@@ -6,6 +6,7 @@ import type { Feature } from './feature.js'
 import { registerAuth } from './http/auth.js'
 import { registerDraining } from './http/draining.js'
 import { registerErrorHandling } from './http/error-handler.js'
+import { registerHttpMetrics } from './http/http-metrics.js'
 import { clientErrorHandler, registerInputHardening, routerErrorHandler } from './http/input-hardening.js'
 import { registerOpenApi, registerSecurityHeaders } from './http/openapi.js'
 import { parseJsonBodies, recordRouteTable, refuseUndeclaredInput } from './http/request-shape.js'
@@ -40,6 +41,7 @@ export async function buildApp({
   }).setValidatorCompiler(TypeBoxValidatorCompiler)
 
   registerDraining(app)
+  registerHttpMetrics(app, deps.metrics.http)
   // First, so that its onRoute hook (deny by default) has settled each route's auth before it is recorded.
   registerAuth(app, { db: deps.db, tokens: deps.tokens, cronSecret: config.cronSecret })
   refuseUndeclaredInput(app)

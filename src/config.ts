@@ -11,7 +11,7 @@ import {
   str,
   url,
 } from './config-parse.js'
-
+import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
 import {
   type BlobsConfig,
   blobsConfig,
@@ -37,7 +37,14 @@ export interface Config {
   /** PostgreSQL URL; unset = embedded PGlite under `dataDir/db`. */
   databaseUrl: string | null
   databasePoolSize: number
-  jwt: { secret: string; ttlSeconds: number; issuer: string; audience: string }
+  jwt: {
+    secret: string
+    /** Also accepted for verification during a rotation (docs/production.md#rotating-the-jwt-secret). */
+    previousSecret: string | null
+    ttlSeconds: number
+    issuer: string
+    audience: string
+  }
   cronSecret: string | null
   bootstrapAdmin: { email: string; password: string } | null
   publicApiUrl: string
@@ -90,6 +97,8 @@ export interface Config {
   }
   /** Salt of the serial-number hash in public certificate metadata. */
   serialHashSalt: string
+  /** Bearer token `GET /metrics` requires; null = open (keep it on a private network). */
+  metricsToken: string | null
 }
 
 /** A secret from the environment, else (not in production) generated once into DATA_DIR. */
@@ -218,6 +227,13 @@ function ocr(env: Env): Config['ocr'] {
   }
 }
 
+function metricsToken(env: Env): string | null {
+  const token = str(env, 'METRICS_TOKEN')
+  if (token !== null && token.length < 16)
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters')
+  return token
+}
+
 function inboxDomain(env: Env): string {
   const domain = str(env, 'INBOX_DOMAIN') ?? 'inbox.warranty.local'
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(domain)) throw new ConfigError('INBOX_DOMAIN', 'not a domain name')
@@ -244,7 +260,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     jwt: {
-      secret: secret(env, 'JWT_SECRET', 32, nodeEnv, dataDir, 'jwt-secret'),
+      secret: secret(env, 'JWT_SECRET', 32, nodeEnv, dataDir, JWT_SECRET_FILE),
+      previousSecret: previousJwtSecret(env, dataDir),
       ttlSeconds: int(env, 'JWT_TTL_SECONDS', 86_400, 60, 30 * 86_400),
       issuer: 'warranty-service',
       audience: 'warranty-api',
@@ -268,6 +285,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     inbox: inboxConfig(env),
     ocr: ocr(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
+    metricsToken: metricsToken(env),
   }
   return deepFreeze(config)
 }

@@ -12,6 +12,8 @@ import type { Config } from './config.js'
 import { type Database, type Db, openDatabase } from './db/client.js'
 import { TokenService } from './http/tokens.js'
 import { JobQueue } from './jobs/queue.js'
+import { registerCollectors } from './metrics/collectors.js'
+import { Metrics } from './metrics/metrics.js'
 import type { ReadinessCheck } from './modules/system/index.js'
 import { readGitRevision } from './version.js'
 
@@ -31,6 +33,8 @@ export interface Deps {
   /** Receipt images and thumbnails (docs/blob-store.md). */
   blobs: BlobStore
   tokens: TokenService
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: Metrics
   readiness: ReadinessCheck[]
   gitRevision: string | null
 }
@@ -78,6 +82,9 @@ export async function createDeps(
   }
   // Opens nothing: files are written on use, the S3 client connects on its first request.
   const blobs = createBlobStore({ config, logger })
+  const ocr = createOcr(config.ocr)
+  const metrics = new Metrics()
+  registerCollectors(metrics.registry, { database, chain, ocr })
   return {
     config,
     logger,
@@ -88,10 +95,11 @@ export async function createDeps(
     mail: createMail({ config, logger }),
     pinning,
     chain,
-    ocr: createOcr(config.ocr),
+    ocr,
     push,
     blobs,
     tokens: new TokenService(config.jwt),
+    metrics,
     readiness: [
       { name: 'database', check: () => database.ping() },
       { name: 'chain', check: () => chain.health() },

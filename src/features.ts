@@ -7,6 +7,7 @@ import { customersFeature } from './modules/customers/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
 import { mailFeature } from './modules/mail/index.js'
 import { merchantsFeature } from './modules/merchants/index.js'
+import { metricsFeature } from './modules/metrics/index.js'
 import { certificatesFeature, mintingFeature } from './modules/minting/index.js'
 import { pushFeature } from './modules/push/index.js'
 import { receiptsFeature } from './modules/receipts/index.js'
@@ -61,6 +62,7 @@ export function createFeatures(deps: Deps) {
   })
   const list: Feature[] = [
     systemOf(deps),
+    metricsFeature({ metrics: deps.metrics, token: config.metricsToken }),
     auth,
     ipfsFeature({ pinning: deps.pinning }),
     merchants,
@@ -118,6 +120,7 @@ function mintingOf(deps: Deps) {
     pinning: deps.pinning,
     queue: deps.queue,
     logger: deps.logger,
+    metrics: deps.metrics.minting,
     settings: {
       batchSize: config.chain.mintBatchSize,
       confirmations: config.chain.confirmations,

@@ -35,6 +35,8 @@ export interface Database {
    * Waits for the lock when another holder has it.
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>
+  /** Connections of the PostgreSQL pool (the embedded database has none: null). */
+  poolStats(): { total: number; idle: number; waiting: number } | null
   close(): Promise<void>
 }
 
@@ -77,6 +79,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pglite: client,
     url: null,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    poolStats: () => null,
     ping: (timeoutMs = 2000) =>
       withTimeout(
         client.query('select 1').then(() => undefined),
@@ -116,6 +119,7 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
     db,
     pglite: null,
     url,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate() {
       const client = await pool.connect()
       try {

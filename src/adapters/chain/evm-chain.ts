@@ -99,6 +99,10 @@ export class EvmChain implements ChainPort {
     return this.wallet.account.address
   }
 
+  headBlock(): Promise<bigint> {
+    return this.client.getBlockNumber({ cacheTime: 0 })
+  }
+
   async nextTokenId(): Promise<bigint> {
     return this.readBigint('nextTokenId', [])
   }
@@ -151,6 +155,7 @@ export class EvmChain implements ChainPort {
     return {
       status: 'success',
       blockNumber: receipt.blockNumber,
+      gasUsed: receipt.gasUsed,
       startTokenId: args.startTokenId,
       quantity: Number(args.quantity),
     }

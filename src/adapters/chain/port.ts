@@ -19,7 +19,7 @@ export interface SentMint {
 }
 
 export type MintOutcome =
-  | { status: 'success'; blockNumber: bigint; startTokenId: bigint; quantity: number }
+  | { status: 'success'; blockNumber: bigint; startTokenId: bigint; quantity: number; gasUsed: bigint }
   | {
       status: 'reverted'
       blockNumber: bigint
@@ -113,6 +113,9 @@ export interface ChainPort {
 
   /** The RPC answers on the expected chain, the contract has code, the signer may mint and has funds. */
   health(): Promise<ChainHealth>
+
+  /** The node's latest block number (metrics: how far behind the chain the last mint is). */
+  headBlock(): Promise<bigint>
 
   /** Releases the client (and, for the embedded chain, stops the node). Idempotent. */
   close(): Promise<void>

@@ -100,6 +100,8 @@ export interface OcrPort {
   read(image: Buffer, options?: OcrReadOptions): Promise<ReceiptReading>
   /** Starts the engine's workers ahead of the first request. */
   warm(): Promise<void>
+  /** Workers, reads running and reads waiting (metrics). */
+  load(): { workers: number; running: number; queued: number }
   /** Stops every worker; reads still queued fail with `closed`. */
   close(): Promise<void>
 }

@@ -63,6 +63,10 @@ export class TesseractOcr implements OcrPort {
     return this.pool.warm()
   }
 
+  load(): { workers: number; running: number; queued: number } {
+    return { workers: this.pool.size, ...this.pool.load }
+  }
+
   close(): Promise<void> {
     return this.pool.close()
   }

@@ -20,7 +20,13 @@ export async function settle(deps: PipelineDeps, batch: MintBatchRow, depth = 0)
   const onChain = await chain.findBatch(start)
   if (onChain) {
     if (sameBatch(onChain, batch)) {
-      return markMinted(deps, batch, onChain.txHash ?? (batch.txHash as Hash | null), onChain.blockNumber)
+      return markMinted(
+        deps,
+        batch,
+        onChain.txHash ?? (batch.txHash as Hash | null),
+        onChain.blockNumber,
+        null,
+      )
     }
     return requeue(deps, batch, `token ids from ${start} were minted by another batch`)
   }
@@ -47,7 +53,9 @@ async function settleSent(
   const outcome = known
     ? await waitQuietly(deps, txHash, Math.min(deps.settings.receiptTimeoutMs, 15_000))
     : null
-  if (outcome?.status === 'success') return markMinted(deps, batch, txHash, outcome.blockNumber)
+  if (outcome?.status === 'success') {
+    return markMinted(deps, batch, txHash, outcome.blockNumber, outcome.gasUsed)
+  }
   if (outcome?.status === 'reverted' && outcome.errorName !== 'StartIdMismatch') {
     return failBatch(deps, batch, outcome.reason)
   }
@@ -74,7 +82,9 @@ async function send(deps: PipelineDeps, batch: MintBatchRow, depth: number): Pro
   }
   const recorded = (await markBatchSent(deps.db, batch.id, sent)) ?? batch
   const outcome = await chain.waitForMint(sent.txHash, settings.confirmations, settings.receiptTimeoutMs)
-  if (outcome.status === 'success') return markMinted(deps, recorded, sent.txHash, outcome.blockNumber)
+  if (outcome.status === 'success') {
+    return markMinted(deps, recorded, sent.txHash, outcome.blockNumber, outcome.gasUsed)
+  }
   if (outcome.errorName === 'StartIdMismatch' && depth < MAX_DEPTH) return settle(deps, recorded, depth + 1)
   return failBatch(deps, batch, outcome.reason)
 }
@@ -93,11 +103,12 @@ async function markMinted(
   batch: MintBatchRow,
   txHash: Hash | null,
   blockNumber: bigint | null,
+  gasUsed: bigint | null,
 ): Promise<Outcome> {
   const { chain } = deps
   // A mint counts only once a crash of the node can no longer take it back.
   await chain.makeDurable(blockNumber ?? undefined)
-  await recordMinted(deps.db, batch.id, {
+  const latencies = await recordMinted(deps.db, batch.id, {
     chainId: chain.chainId,
     contractAddress: chain.contractAddress,
     txHash,
@@ -107,6 +118,7 @@ async function markMinted(
     { batch: batch.id, start: batch.startTokenId, quantity: batch.quantity, txHash },
     'batch minted',
   )
+  deps.metrics?.batchMinted(latencies, gasUsed)
   return 'minted'
 }
 

@@ -9,6 +9,7 @@ import { certificatesRoutes } from './certificates.routes.js'
 import { CertificatesService } from './certificates.service.js'
 import { mintJob } from './minting.jobs.js'
 import { MintingService } from './minting.service.js'
+import type { PipelineDeps } from './pipeline.js'
 
 export type { MintingService } from './minting.service.js'
 
@@ -32,6 +33,7 @@ export function mintingFeature(deps: {
   queue: JobQueue
   logger: Logger
   settings: MintingSettings
+  metrics?: PipelineDeps['metrics']
 }): Feature<MintingService> {
   const { settings } = deps
   const service = new MintingService({
@@ -41,6 +43,7 @@ export function mintingFeature(deps: {
     queue: deps.queue,
     logger: deps.logger.child({ component: 'minting' }),
     exclusive: (fn) => deps.database.exclusive(MINT_LOCK, fn),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
     settings: {
       batchSize: settings.batchSize,
       confirmations: settings.confirmations,

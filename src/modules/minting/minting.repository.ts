@@ -136,9 +136,12 @@ export async function markBatchSent(
   return row ?? null
 }
 
-/** The batch is CONFIRMED and its warranties MINTED where it landed, in one transaction. */
-export async function recordMinted(db: Db, batchId: string, mint: MintRecord): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * The batch is CONFIRMED and its warranties MINTED where it landed, in one transaction.
+ * Returns each warranty's seconds from issue to minted (the mint latency metric).
+ */
+export async function recordMinted(db: Db, batchId: string, mint: MintRecord): Promise<number[]> {
+  return db.transaction(async (tx) => {
     await tx
       .update(mintBatches)
       .set({
@@ -150,7 +153,7 @@ export async function recordMinted(db: Db, batchId: string, mint: MintRecord): P
         updatedAt: sql`now()`,
       })
       .where(eq(mintBatches.id, batchId))
-    await tx
+    const minted = await tx
       .update(warranties)
       .set({
         mintStatus: 'MINTED',
@@ -163,6 +166,8 @@ export async function recordMinted(db: Db, batchId: string, mint: MintRecord): P
         updatedAt: sql`now()`,
       })
       .where(eq(warranties.mintBatchId, batchId))
+      .returning({ seconds: sql<number>`extract(epoch from (now() - ${warranties.createdAt}))::float8` })
+    return minted.map((m) => Number(m.seconds))
   })
 }
 

@@ -21,6 +21,8 @@ export interface PipelineDeps {
   pinning: PinningPort
   logger: Logger
   settings: PipelineSettings
+  /** Told when a batch counts as minted (Prometheus); optional so that tests may leave it out. */
+  metrics?: { batchMinted(latenciesSeconds: readonly number[], gasUsed: bigint | null): void }
 }
 
 /** How a batch ended: its warranties minted, failed, or handed back to pending. */
