@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type Sharp } from 'sharp'
+import sharp, { type Sharp } from 'sharp'
+import { type ImageHeader, ImageHeaderError, readImageHeader } from '../../lib/image-header.js'
 import {
   type Box,
   type Gray,
@@ -46,20 +47,14 @@ export async function inspectImage(bytes: Buffer, maxPixels: number): Promise<Sn
   if (type === 'svg') throw new OcrError('unsupported_type', 'SVG is not accepted; send a photo or a scan')
   if (!DECODABLE.has(type))
     throw new OcrError('unsupported_type', 'Not an image type we read (JPEG, PNG, WebP, TIFF, GIF, AVIF)')
-  let meta: Metadata
+  let header: ImageHeader
   try {
-    meta = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).metadata()
+    header = await readImageHeader(bytes, maxPixels)
   } catch (cause) {
-    if (/pixel limit/i.test(String(cause))) {
-      throw new OcrError('image_too_large', `The image has more than ${maxPixels} pixels`, { cause })
-    }
-    throw new OcrError('invalid_image', 'The image cannot be read', { cause })
+    if (cause instanceof ImageHeaderError) throw new OcrError(cause.kind, cause.message, { cause })
+    throw cause
   }
-  const width = meta.width ?? 0
-  const height = meta.pageHeight ?? meta.height ?? 0
-  if (width * height > maxPixels) {
-    throw new OcrError('image_too_large', `The image has more than ${maxPixels} pixels`)
-  }
+  const { width, height } = header
   if (width < MIN_SIDE || height < MIN_SIDE)
     throw new OcrError('invalid_image', 'The image is too small to read')
   return type
