@@ -7,6 +7,7 @@ const dbTests = [
   'test/db/**/*.test.ts',
   'test/jobs/**/*.test.ts',
   'test/security/**/*.test.ts',
+  'test/ops/cli.test.ts',
 ]
 
 // Reliability tests (test/reliability, issue 9): the built service as real processes, killed

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
+import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
 import {
   ConfigError,
   EMAIL_RE,
@@ -11,7 +12,6 @@ import {
   str,
   url,
 } from './config-parse.js'
-import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
 import {
   type BlobsConfig,
   blobsConfig,

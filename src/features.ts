@@ -106,6 +106,7 @@ function mailOf(deps: Deps) {
     settings: {
       from: config.mail.from,
       secret: config.jwt.secret,
+      previousSecret: config.jwt.previousSecret,
       retryDelaySeconds: config.mail.retryDelaySeconds,
       maxAttempts: config.mail.maxAttempts,
     },

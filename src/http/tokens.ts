@@ -17,9 +17,14 @@ const CACHE_SIZE = 10_000
 /** User ids are uuids; a subject of any other shape is refused here, before it reaches a query. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Access tokens: HS256 with a pinned algorithm, issuer, audience and expiry. */
+/**
+ * Access tokens: HS256 with a pinned algorithm, issuer, audience and expiry. Signed with
+ * JWT_SECRET; during a rotation a token signed with the previous secret is still accepted until
+ * it expires (docs/production.md#rotating-the-jwt-secret).
+ */
 export class TokenService {
   private readonly key: Uint8Array
+  private readonly previousKey: Uint8Array | null
   /**
    * Tokens already verified, by their exact text (signature included), until they expire.
    * jose verifies through WebCrypto, which runs on libuv's thread pool; under load that pool is
@@ -29,8 +34,11 @@ export class TokenService {
    */
   private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>()
 
-  constructor(private readonly jwt: Config['jwt']) {
+  constructor(
+    private readonly jwt: Omit<Config['jwt'], 'previousSecret'> & { previousSecret?: string | null },
+  ) {
     this.key = new TextEncoder().encode(jwt.secret)
+    this.previousKey = jwt.previousSecret ? new TextEncoder().encode(jwt.previousSecret) : null
   }
 
   async issue(claims: TokenClaims): Promise<string> {
@@ -64,13 +72,7 @@ export class TokenService {
 
   private async verifyFully(token: string): Promise<{ claims: TokenClaims; exp: number } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: [ALGORITHM],
-        issuer: this.jwt.issuer,
-        audience: this.jwt.audience,
-        requiredClaims: ['sub', 'exp', 'iat'],
-        clockTolerance: 5,
-      })
+      const { payload } = await this.verifySignature(token)
       const { sub, role, tv, exp } = payload
       if (
         typeof sub !== 'string' ||
@@ -86,6 +88,23 @@ export class TokenService {
     } catch (err) {
       if (err instanceof errors.JOSEError) return null
       throw err
+    }
+  }
+
+  /** jose's verification with the current key, then (only for a signature mismatch) the previous one. */
+  private async verifySignature(token: string) {
+    const options = {
+      algorithms: [ALGORITHM],
+      issuer: this.jwt.issuer,
+      audience: this.jwt.audience,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      clockTolerance: 5,
+    }
+    try {
+      return await jwtVerify(token, this.key, options)
+    } catch (err) {
+      if (!this.previousKey || !(err instanceof errors.JWSSignatureVerificationFailed)) throw err
+      return jwtVerify(token, this.previousKey, options)
     }
   }
 }

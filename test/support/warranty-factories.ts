@@ -104,7 +104,7 @@ export async function mailsAbout(db: Db, type: string, id: string): Promise<Mail
     .where(and(eq(mailMessages.subjectType, type), eq(mailMessages.subjectId, id)))
     .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id))
   const key = outboxKey(TEST_JWT_SECRET)
-  return rows.map((row) => ({ ...row, data: openData(key, row.data) }))
+  return rows.map((row) => ({ ...row, data: openData([key], row.data) }))
 }
 
 /** The claim ids e-mailed for a warranty (read from the recorded messages), oldest first. */

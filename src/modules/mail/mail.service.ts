@@ -31,6 +31,8 @@ export interface MailSettings {
   from: string
   /** JWT_SECRET: the key sealing queued messages' data is derived from it. */
   secret: string
+  /** The previous JWT_SECRET during a rotation: messages sealed under it can still be opened. */
+  previousSecret?: string | null
   /** Delay before the first retry; doubled on each later one (capped at one hour). */
   retryDelaySeconds: number
   maxAttempts: number
@@ -54,7 +56,8 @@ export class MailOutbox {
   private readonly stallGuard: StallGuard
   private retryTimer: NodeJS.Timeout | null = null
   private stopping = false
-  private readonly key: Buffer
+  /** The sealing key first, then the previous secret's (opening only). */
+  private readonly keys: Buffer[]
 
   constructor(
     private readonly deps: {
@@ -67,7 +70,8 @@ export class MailOutbox {
       exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     },
   ) {
-    this.key = outboxKey(deps.settings.secret)
+    const { secret, previousSecret } = deps.settings
+    this.keys = [outboxKey(secret), ...(previousSecret ? [outboxKey(previousSecret)] : [])]
     this.wakeUp = new WakeUp(
       () => this.request(),
       (err) => deps.logger.warn({ err }, 'could not request a mail dispatch'),
@@ -86,7 +90,7 @@ export class MailOutbox {
       .insert(mailMessages)
       .values({
         template: request.content.template,
-        data: sealData(this.key, request.content.data),
+        data: sealData(this.keys[0]!, request.content.data),
         toAddress: request.to,
         messageId: createMessageId(this.deps.settings.from),
         subjectType: request.about?.type ?? null,
@@ -166,7 +170,7 @@ export class MailOutbox {
     const attempts = message.attempts + 1
     let data: unknown
     try {
-      data = openData(this.key, message.data)
+      data = openData(this.keys, message.data)
     } catch (err) {
       // Sealed under another JWT_SECRET (rotated): it cannot be sent any more.
       await db

@@ -20,8 +20,12 @@ export function sealData(key: Buffer, data: unknown): { sealed: string } {
   return { sealed: `${PREFIX}${[iv, tag, body].map((b) => b.toString('base64url')).join('.')}` }
 }
 
-/** The data as enqueued; data that is not sealed (delivered, or written before sealing) is returned as is. */
-export function openData(key: Buffer, data: unknown): unknown {
+/**
+ * The data as enqueued; data that is not sealed (delivered, or written before sealing) is returned
+ * as is. Tried with each key in turn: during a JWT_SECRET rotation, messages queued before it
+ * are sealed under the previous secret's key.
+ */
+export function openData(keys: readonly Buffer[], data: unknown): unknown {
   const sealed = (data as { sealed?: unknown } | null)?.sealed
   if (typeof sealed !== 'string' || !sealed.startsWith(PREFIX)) return data
   const [iv, tag, body] = sealed
@@ -29,7 +33,15 @@ export function openData(key: Buffer, data: unknown): unknown {
     .split('.')
     .map((part) => Buffer.from(part, 'base64url'))
   if (!iv || !tag || !body) throw new Error('sealed mail data is malformed')
-  const decipher = createDecipheriv('aes-256-gcm', key, iv)
-  decipher.setAuthTag(tag)
-  return JSON.parse(Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8'))
+  let failure: unknown = new Error('no key to open sealed mail data')
+  for (const key of keys) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, iv)
+      decipher.setAuthTag(tag)
+      return JSON.parse(Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8'))
+    } catch (err) {
+      failure = err
+    }
+  }
+  throw failure
 }
