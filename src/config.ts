@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
+import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
 import {
   ConfigError,
   EMAIL_RE,
@@ -11,7 +12,6 @@ import {
   str,
   url,
 } from './config-parse.js'
-import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
 import {
   type BlobsConfig,
   blobsConfig,
@@ -234,13 +234,6 @@ function metricsToken(env: Env): string | null {
   return token
 }
 
-function metricsToken(env: Env): string | null {
-  const token = str(env, 'METRICS_TOKEN')
-  if (token !== null && token.length < 16)
-    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters')
-  return token
-}
-
 function inboxDomain(env: Env): string {
   const domain = str(env, 'INBOX_DOMAIN') ?? 'inbox.warranty.local'
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(domain)) throw new ConfigError('INBOX_DOMAIN', 'not a domain name')
@@ -292,7 +285,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     inbox: inboxConfig(env),
     ocr: ocr(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
-    metricsToken: metricsToken(env),
     metricsToken: metricsToken(env),
   }
   return deepFreeze(config)
