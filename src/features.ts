@@ -16,6 +16,7 @@ import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
 import { warrantiesFeature } from './modules/warranties/index.js'
+import { webappFeature } from './modules/webapp/index.js'
 
 /** Database lock key held by a mail dispatch (an arbitrary constant). */
 const MAIL_LOCK = 727_274_003
@@ -78,6 +79,8 @@ export function createFeatures(deps: Deps) {
     remindersFeature(deps, { mail: mail.service }),
     mail,
     minting,
+    // Last: the web app's pages and files never shadow an API route.
+    webappFeature(),
   ]
   const services = {
     auth: auth.service,

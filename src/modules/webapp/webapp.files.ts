@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, extname, join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+/** One file of the built app, held in memory with its compressed forms. */
+export interface WebFile {
+  body: Buffer
+  gzip: Buffer | null
+  brotli: Buffer | null
+  type: string
+  etag: string
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+}
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.webmanifest', '.json', '.txt', '.ico'])
+
+function* walk(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) yield* walk(path)
+    else yield path
+  }
+}
+
+function load(path: string): WebFile {
+  const body = readFileSync(path)
+  const ext = extname(path)
+  const compress = COMPRESSIBLE.has(ext) && body.length > 512
+  return {
+    body,
+    gzip: compress ? gzipSync(body, { level: 9 }) : null,
+    brotli: compress ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : null,
+    type: TYPES[ext] ?? 'application/octet-stream',
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+  }
+}
+
+/**
+ * Every file of the built app (`web/dist`, from `npm run build`) by its URL path, read once at
+ * start; null when the app has not been built (the app's pages then answer 503).
+ */
+export function loadWebFiles(distDir: string): Map<string, WebFile> | null {
+  if (!existsSync(join(distDir, 'index.html'))) return null
+  const files = new Map<string, WebFile>()
+  for (const path of walk(distDir)) files.set(`/${relative(distDir, path).split(sep).join('/')}`, load(path))
+  return files
+}
+
+/** `web/dist` of the project this file belongs to (from src/ under tsx, from dist/src/ once built). */
+export function defaultDistDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'web'))) return join(dir, 'web', 'dist')
+    dir = dirname(dir)
+  }
+  return join(process.cwd(), 'web', 'dist')
+}

@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerErrorHandling } from '../../src/http/error-handler.js'
+import { loadWebFiles } from '../../src/modules/webapp/webapp.files.js'
+import { APP_CSP, webappRoutes } from '../../src/modules/webapp/webapp.routes.js'
+
+// The serving of the built web app, on a small built app of its own (web/dist may not exist).
+let dist: string
+let app: FastifyInstance
+let missing: FastifyInstance
+const script = `console.log(${JSON.stringify('x'.repeat(4000))})`
+
+async function serve(dir: string | null): Promise<FastifyInstance> {
+  const server = Fastify()
+  registerErrorHandling(server)
+  await server.register(webappRoutes, { files: dir ? loadWebFiles(dir) : null })
+  await server.ready()
+  return server
+}
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'web-dist-'))
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>app</title><script type="module" src="/assets/index-abc123.js"></script>',
+  )
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), script)
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+  app = await serve(dist)
+  missing = await serve(join(dist, 'nothing-here'))
+})
+afterAll(async () => {
+  await app?.close()
+  await missing?.close()
+  rmSync(dist, { recursive: true, force: true })
+})
+
+describe('the web app pages', () => {
+  it('answer index.html at every app path, revalidated, under the app CSP', async () => {
+    for (const url of [
+      '/claim?claimId=abc&utm_source=mail',
+      '/auth/magic?token=t',
+      '/wallet/123',
+      '/verify/WR-1',
+    ]) {
+      const res = await app.inject({ url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.headers['content-security-policy']).toBe(APP_CSP)
+      expect(res.body).toContain('/assets/index-abc123.js')
+    }
+    expect(APP_CSP).toContain("script-src 'self'")
+    expect(APP_CSP).not.toContain('unsafe-inline')
+  })
+
+  it('answer 304 to a matching If-None-Match', async () => {
+    const first = await app.inject({ url: '/wallet' })
+    const again = await app.inject({
+      url: '/wallet',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+  })
+
+  it('answer 503 unavailable when the app has not been built', async () => {
+    const res = await missing.inject({ url: '/claim?claimId=abc' })
+    expect(res.statusCode).toBe(503)
+    expect(res.json()).toMatchObject({
+      error: 'unavailable',
+      message: expect.stringContaining('npm run build'),
+    })
+  })
+})
+
+describe('the web app files', () => {
+  it('serve fingerprinted assets for a year, immutable, compressed when asked', async () => {
+    const res = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(Number(res.headers['content-length'])).toBeLessThan(script.length / 10)
+    const plain = await app.inject({ url: '/assets/index-abc123.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(script)
+  })
+
+  it('serve the service worker unfingerprinted and revalidated', async () => {
+    const res = await app.inject({ url: '/sw.js' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('answer 404 for a file the build does not have, also outside assets/', async () => {
+    expect((await app.inject({ url: '/assets/other.js' })).statusCode).toBe(404)
+    expect((await app.inject({ url: '/assets/..%2Findex.html' })).statusCode).toBe(404)
+    expect((await app.inject({ url: '/favicon.svg' })).statusCode).toBe(404)
+  })
+})

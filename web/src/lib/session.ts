@@ -1,0 +1,83 @@
+// The customer's session: the JWT from a claim or a magic link.
+//
+// Kept in sessionStorage (this tab only, gone when the tab closes), never in localStorage or a
+// cookie script can read from other tabs: a script injected into another page of this origin
+// in another tab (the API docs, a raw IPFS file) cannot read it, and the app's own pages run
+// under a CSP that allows no inline or third-party script. See docs/web-app.md.
+
+const KEY = 'wr.session'
+
+export interface Session {
+  token: string
+  email: string
+  /** Milliseconds since the epoch, from the token's `exp`. */
+  expiresAt: number
+}
+
+function expiryOf(token: string): number {
+  try {
+    const payload = token.split('.')[1] ?? ''
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp
+    return typeof exp === 'number' ? exp * 1000 : 0
+  } catch {
+    return 0
+  }
+}
+
+function read(): Session | null {
+  try {
+    const raw = sessionStorage.getItem(KEY)
+    return raw ? (JSON.parse(raw) as Session) : null
+  } catch {
+    return null
+  }
+}
+
+let expired = false
+
+/** The current session, or null when signed out or expired. */
+export function currentSession(): Session | null {
+  const session = read()
+  if (session && session.expiresAt <= Date.now()) {
+    sessionStorage.removeItem(KEY)
+    expired = true
+    return null
+  }
+  return session
+}
+
+/** Whether this tab's session ended by itself (expired or refused), rather than never existed. */
+export function sessionExpired(): boolean {
+  currentSession()
+  return expired
+}
+
+export function markExpired(): void {
+  expired = true
+  endSession()
+}
+
+export function startSession(token: string, email: string): void {
+  expired = false
+  sessionStorage.setItem(KEY, JSON.stringify({ token, email, expiresAt: expiryOf(token) }))
+}
+
+export function endSession(): void {
+  sessionStorage.removeItem(KEY)
+  sessionStorage.removeItem(FOCUS_KEY)
+  // The offline copy of the wallet goes with the session.
+  navigator.serviceWorker?.controller?.postMessage({ type: 'sign-out' })
+}
+
+const FOCUS_KEY = 'wr.focus'
+
+/** The warranty a claim was for, highlighted once in the wallet. */
+export function rememberFocus(id: string | null): void {
+  if (id) sessionStorage.setItem(FOCUS_KEY, id)
+  else sessionStorage.removeItem(FOCUS_KEY)
+}
+
+export function focusedWarranty(): string | null {
+  return sessionStorage.getItem(FOCUS_KEY)
+}
