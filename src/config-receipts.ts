@@ -31,6 +31,8 @@ export interface InboxConfig {
   maxAttachments: number
   /** Secret of `POST /v1/global/inbound-email` (header `x-inbound-secret`); unset = route answers 401. */
   inboundSecret: string | null
+  /** SPF/DKIM/DMARC required of every message; INBOX_AUTH=off (never in production) skips it. */
+  authRequired: boolean
 }
 
 export function blobsConfig(env: Env): BlobsConfig {
@@ -80,11 +82,16 @@ export function inboxConfig(env: Env): InboxConfig {
   if (inboundSecret !== null && inboundSecret.length < 16) {
     throw new ConfigError('INBOUND_EMAIL_SECRET', 'must be at least 16 characters')
   }
+  const auth = oneOf(env, 'INBOX_AUTH', ['on', 'off'] as const, 'on')
+  if (auth === 'off' && str(env, 'NODE_ENV') === 'production') {
+    throw new ConfigError('INBOX_AUTH', 'off is for development only, not with NODE_ENV=production')
+  }
   return {
     smtpPort,
     smtpHost: str(env, 'INBOX_SMTP_HOST') ?? '127.0.0.1',
     maxMessageBytes: int(env, 'INBOX_MAX_MESSAGE_BYTES', 25 * 1024 * 1024, 64 * 1024, 100 * 1024 * 1024),
     maxAttachments: int(env, 'INBOX_MAX_ATTACHMENTS', 10, 1, 100),
     inboundSecret,
+    authRequired: auth === 'on',
   }
 }

@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'pino'
 import { type BlobStore, createBlobStore } from './adapters/blobs/index.js'
 import { type ChainHandle, createChain } from './adapters/chain/index.js'
+import type { DnsResolver } from './adapters/inbound-smtp/index.js'
 import { createMail, type MailPort } from './adapters/mail/index.js'
 import { createOcr, type OcrPort } from './adapters/ocr/index.js'
 import { createPinning, type PinningPort } from './adapters/pinning/index.js'
@@ -33,6 +34,8 @@ export interface Deps {
   /** Receipt images and thumbnails (docs/blob-store.md). */
   blobs: BlobStore
   tokens: TokenService
+  /** DNS of inbound mail's sender authentication; null = the system resolver (tests give records). */
+  dnsResolver: DnsResolver | null
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics
   readiness: ReadinessCheck[]
@@ -46,6 +49,8 @@ export interface CreateDepsOptions {
   jobPollingSeconds?: number
   /** Jobs this process does not work on (tests that drive a pipeline by hand). */
   excludeJobs?: readonly string[]
+  /** DNS answers for inbound mail's sender authentication (tests: their own SPF/DKIM records). */
+  dnsResolver?: DnsResolver
 }
 
 export async function createDeps(
@@ -99,6 +104,7 @@ export async function createDeps(
     push,
     blobs,
     tokens: new TokenService(config.jwt),
+    dnsResolver: options.dnsResolver ?? null,
     metrics,
     readiness: [
       { name: 'database', check: () => database.ping() },

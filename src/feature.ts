@@ -24,6 +24,12 @@ export interface Feature<S = unknown> {
   readonly sweeps?: readonly Sweep[]
   /** In a worker process, once its jobs run: ask for the runs that resume earlier work. */
   onWorkerStart?(): Promise<void>
+  /**
+   * In a process that serves the API (role `api` or `all`), once the app is built: starts what
+   * listens besides HTTP (the inbound SMTP listener) and returns how to stop it, which runs at
+   * stop once HTTP has closed.
+   */
+  onApiStart?(): Promise<() => Promise<void>>
   /** The service is stopping: finish what is in hand, take nothing new. */
   onStop?(): void
 }

@@ -49,6 +49,7 @@ export async function startService(
     throw err
   }
   let app: FastifyInstance | null = null
+  const apiClosers: (() => Promise<void>)[] = []
   try {
     const features = createFeatures(deps)
     const { services } = features
@@ -72,7 +73,10 @@ export async function startService(
     }
     if (!config.cronSecret)
       logger.warn('CRON_SECRET is not set: the reminders cron route answers 401 to every call')
-    if (role !== 'worker') app = await buildApp({ deps, features: features.list })
+    if (role !== 'worker') {
+      app = await buildApp({ deps, features: features.list })
+      for (const feature of features.list) if (feature.onApiStart) apiClosers.push(await feature.onApiStart())
+    }
     let closing: Promise<void> | undefined
     return {
       deps,
@@ -80,12 +84,14 @@ export async function startService(
       app,
       // In order: workers told to finish what they hold and take nothing new; the HTTP server
       // stops accepting and lets requests in flight finish (bounded); the job queue waits for
-      // running handlers (bounded); then mail, pinning, chain and database close.
+      // running handlers (bounded); then mail, pinning, chain and database close. Listeners
+      // started with the API (inbound SMTP) stop right after HTTP.
       close: () => {
         closing ??= (async () => {
           for (const sweeper of sweepers) clearInterval(sweeper)
           for (const feature of features.list) feature.onStop?.()
           if (app) await closeHttp(app, HTTP_GRACE_MS)
+          for (const closeListener of apiClosers) await closeListener()
           await closeDeps(deps)
           await unlock()
         })()
@@ -93,6 +99,7 @@ export async function startService(
       },
     }
   } catch (err) {
+    for (const closeListener of apiClosers) await closeListener().catch(() => undefined)
     if (app) await app.close().catch(() => undefined)
     await closeDeps(deps).catch(() => undefined)
     await unlock()

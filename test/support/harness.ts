@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { inject } from 'vitest'
+import type { DnsResolver } from '../../src/adapters/inbound-smtp/index.js'
 import { type Config, loadConfig } from '../../src/config.js'
 import type { Deps } from '../../src/deps.js'
 import type { Services } from '../../src/features.js'
@@ -47,6 +48,8 @@ export interface TestServiceOptions {
    * whose links delivery would scrub).
    */
   mail?: boolean
+  /** DNS answers for inbound mail's sender authentication (tests publish their SPF/DKIM records). */
+  dnsResolver?: DnsResolver
 }
 
 /**
@@ -87,6 +90,9 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     PUBLIC_API_URL: 'http://api.test',
     APP_URL: 'http://app.test',
     DATABASE_URL: databaseUrl,
+    // No inbound SMTP listener on the default port 2525 (test services run side by side); a test
+    // that wants one asks for INBOX_SMTP_PORT: '0'.
+    INBOX_SMTP_PORT: 'off',
     ...options.env,
   })
   const logger = createLogger(config)
@@ -95,6 +101,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     running = await startService(config, logger, options.role ?? 'all', {
       ...(pglite ? { pglite } : {}),
       jobPollingSeconds: 0.5,
+      ...(options.dnsResolver ? { dnsResolver: options.dnsResolver } : {}),
       excludeJobs: [...(options.mint ? [] : [MINT_JOB]), ...(options.mail ? [] : [DISPATCH_MAIL_JOB])],
     })
   } catch (err) {

@@ -166,6 +166,8 @@ export class ServiceProcess {
         ? ['npm', ['start', '--silent', '--ignore-scripts']] // --ignore-scripts: no prestart build
         : [process.execPath, ['dist/src/main.js']]
     const env: Record<string, string> = {
+      // No inbound SMTP listener on 2525 unless a test asks (services run side by side).
+      INBOX_SMTP_PORT: 'off',
       ...this.options.env,
       PORT: String(this.options.port),
       DATA_DIR: this.options.dataDir,

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto'
+import { simpleParser } from 'mailparser'
+import { type SniffedType, sniffType } from '../../lib/image-sniff.js'
+import { InboxRefusal } from './inbox-refusal.js'
+
+/** Attachment types that become receipts (sniffed from the bytes, never from the declared type). */
+const RECEIPT_TYPES: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp', 'heic', 'pdf'])
+/** A Message-ID longer than this is replaced by the message digest (the column is indexed). */
+const MAX_MESSAGE_ID = 500
+
+export interface ReceiptAttachment {
+  bytes: Uint8Array
+  filename: string
+}
+
+/** What ingestion needs of a parsed message. */
+export interface InboundMessage {
+  /** The single From address, lower-cased. */
+  from: string
+  fromDomain: string
+  /** The Message-ID header, or `sha256:<hex of the raw message>` when there is none. */
+  messageKey: string
+  subject: string | null
+  /** Image and PDF attachments, in message order. */
+  receipts: ReceiptAttachment[]
+}
+
+/**
+ * Parses a raw message (mailparser). Attachments embedded in an HTML body (`multipart/related`:
+ * logos, icons) are neither counted nor kept; every other attachment counts against
+ * `maxAttachments` (over: 552), and those that are JPEG, PNG, WebP, HEIC or PDF become receipts.
+ */
+export async function parseInboundMessage(raw: Buffer, maxAttachments: number): Promise<InboundMessage> {
+  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true })
+  const fromHeader = parsed.from?.value ?? []
+  const from = fromHeader.length === 1 ? fromHeader[0]?.address?.toLowerCase() : undefined
+  const at = from ? from.lastIndexOf('@') : -1
+  if (!from || at <= 0 || at === from.length - 1) {
+    throw InboxRefusal.of('malformed', 'The message must have exactly one From address')
+  }
+  const attachments = parsed.attachments.filter((a) => !a.related)
+  if (attachments.length > maxAttachments) {
+    throw InboxRefusal.of('too_many_attachments', `At most ${maxAttachments} attachments per message`)
+  }
+  const receipts = attachments
+    .filter((a) => RECEIPT_TYPES.has(sniffType(a.content)))
+    .map((a, i) => ({ bytes: new Uint8Array(a.content), filename: a.filename ?? `attachment-${i + 1}` }))
+  const messageId = parsed.messageId?.trim()
+  return {
+    from,
+    fromDomain: from.slice(at + 1),
+    messageKey:
+      messageId && messageId.length <= MAX_MESSAGE_ID
+        ? messageId
+        : `sha256:${createHash('sha256').update(raw).digest('hex')}`,
+    subject: parsed.subject?.slice(0, 500) ?? null,
+    receipts,
+  }
+}
