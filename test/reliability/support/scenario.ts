@@ -22,14 +22,20 @@ export interface Scenario {
   dataDir: string
   port: number
   /** A service on this scenario's data folder, port, database and sink; `env` adds or overrides settings. */
-  service(options?: { launcher?: Launcher; env?: Record<string, string> }): ServiceProcess
+  service(options?: {
+    launcher?: Launcher
+    env?: Record<string, string>
+    role?: 'api' | 'worker' | 'all'
+    /** Default: the scenario's port (several API processes need one each: see `freePort`). */
+    port?: number
+  }): ServiceProcess
   /** Prints the figures (and appends them as a JSON line to RELIABILITY_REPORT when set). */
   report(figures: Record<string, unknown>): void
   /** Kills what is left, closes the sink, drops the database, removes the folder (unless RELIABILITY_KEEP=1). */
   close(): Promise<void>
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
@@ -61,9 +67,10 @@ export async function createScenario(name: string): Promise<Scenario> {
       const service = new ServiceProcess({
         root: projectRoot,
         dataDir: join(dataDir, 'data'),
-        port,
+        port: options.port ?? port,
         logFile,
         launcher: options.launcher ?? 'node',
+        ...(options.role ? { role: options.role } : {}),
         env: {
           LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? 'info',
           SMTP_URL: sink.url,

@@ -37,6 +37,8 @@ export interface ServiceProcessOptions {
   launcher?: Launcher
   /** How long a start may take before it counts as failed (default 90 s). */
   startTimeoutMs?: number
+  /** `--role` of `node dist/src/main.js` (default: none, i.e. all). A worker is ready when it logs "worker started". */
+  role?: 'api' | 'worker' | 'all'
 }
 
 /** What the log of one run showed. */
@@ -52,7 +54,7 @@ export interface LogScan {
   textLines: string[]
   /** The embedded chain's RPC URL, from the 'anvil started' line (the last one of the run). */
   anvilRpcUrl: string | null
-  /** This run logged Fastify's "Server listening at …" or the service's "listening on …". */
+  /** This run logged Fastify's "Server listening at …", the service's "listening on …" or (a worker) "worker started". */
   listening: boolean
 }
 
@@ -133,7 +135,10 @@ function scanLine(scan: LogScan, line: string): void {
     if (scan.errorLines.length < KEPT_LINES) scan.errorLines.push(cut)
   }
   if (entry.msg === 'anvil started' && typeof entry.rpcUrl === 'string') scan.anvilRpcUrl = entry.rpcUrl
-  if (typeof entry.msg === 'string' && /^(Server listening at|listening on) /.test(entry.msg))
+  if (
+    typeof entry.msg === 'string' &&
+    /^(Server listening at |listening on |worker started$)/.test(entry.msg)
+  )
     scan.listening = true
 }
 
@@ -164,7 +169,10 @@ export class ServiceProcess {
     const [command, args] =
       launcher === 'npm'
         ? ['npm', ['start', '--silent', '--ignore-scripts']] // --ignore-scripts: no prestart build
-        : [process.execPath, ['dist/src/main.js']]
+        : [
+            process.execPath,
+            ['dist/src/main.js', ...(this.options.role ? ['--role', this.options.role] : [])],
+          ]
     const env: Record<string, string> = {
       // No inbound SMTP listener on 2525 unless a test asks (services run side by side).
       INBOX_SMTP_PORT: 'off',
