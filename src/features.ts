@@ -20,6 +20,8 @@ import { webappFeature } from './modules/webapp/index.js'
 
 /** Database lock key held by a mail dispatch (an arbitrary constant). */
 const MAIL_LOCK = 727_274_003
+/** Database lock key held by a receipt OCR run (an arbitrary constant). */
+const RECEIPT_OCR_LOCK = 727_274_012
 
 /**
  * Builds every feature from the deps, each with only what it uses, in the order their routes
@@ -61,6 +63,24 @@ export function createFeatures(deps: Deps) {
     limiter: deps.limiter,
     serialHashSalt: config.serialHashSalt,
   })
+  const receipts = receiptsFeature(
+    {
+      db,
+      ocr: deps.ocr,
+      limiter: deps.limiter,
+      blobs: deps.blobs,
+      queue: deps.queue,
+      logger,
+      exclusive: (fn) => deps.database.exclusive(RECEIPT_OCR_LOCK, fn),
+      publicApiUrl: config.publicApiUrl,
+      settings: {
+        maxPixels: config.receipts.maxPixels,
+        sharesPerHour: config.receipts.sharesPerHour,
+        orphanGraceSeconds: config.blobs.orphanGraceSeconds,
+      },
+    },
+    { mail: mail.service },
+  )
   const list: Feature[] = [
     systemOf(deps),
     metricsFeature({ metrics: deps.metrics, token: config.metricsToken }),
@@ -75,7 +95,7 @@ export function createFeatures(deps: Deps) {
     pushFeature({ db }),
     senderAddresses,
     certificates,
-    receiptsFeature({ ocr: deps.ocr, limiter: deps.limiter }),
+    receipts,
     remindersFeature(deps, { mail: mail.service }),
     mail,
     minting,
@@ -94,6 +114,7 @@ export function createFeatures(deps: Deps) {
     senderAddresses: senderAddresses.service,
     minting: minting.service,
     certificates: certificates.service,
+    receipts: receipts.service,
   }
   return { list, services }
 }

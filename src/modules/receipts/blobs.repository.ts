@@ -1,0 +1,81 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '../../db/client.js'
+import { blobs, receipts } from '../../db/schema/index.js'
+
+/**
+ * The namespace of the per-key advisory locks (two-int form: a space of its own, apart from the
+ * single-bigint session locks of the pipelines). Savers, deleters and the sweep of one blob key
+ * serialise on `pg_advisory_xact_lock(namespace, hashtext(key))`; a hash collision only makes two
+ * keys wait for each other.
+ */
+const BLOB_LOCK_NAMESPACE = 727_274_013
+
+/** Takes the transaction-scoped locks of `keys`, in one order everywhere (no deadlock). */
+export async function lockBlobKeys(tx: Tx, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BLOB_LOCK_NAMESPACE}::int, hashtext(${key}))`)
+  }
+}
+
+/** Records the objects (or touches `last_used_at` of rows already there). */
+export async function upsertBlobRows(
+  tx: Tx,
+  refs: readonly { key: string; contentType: string; byteSize: number }[],
+): Promise<void> {
+  if (refs.length === 0) return
+  await tx
+    .insert(blobs)
+    .values(refs.map((r) => ({ key: r.key, contentType: r.contentType, byteSize: r.byteSize })))
+    .onConflictDoUpdate({ target: blobs.key, set: { lastUsedAt: sql`now()` } })
+}
+
+export async function blobRowExists(db: DbOrTx, key: string): Promise<boolean> {
+  const rows = await db.select({ key: blobs.key }).from(blobs).where(eq(blobs.key, key)).limit(1)
+  return rows.length > 0
+}
+
+/** Whether any receipt still points at the object (as its image or its thumbnail). */
+export async function blobReferenced(db: DbOrTx, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(or(eq(receipts.imageKey, key), eq(receipts.thumbnailKey, key)))
+    .limit(1)
+  return rows.length > 0
+}
+
+export async function deleteBlobRow(tx: Tx, key: string): Promise<void> {
+  await tx.delete(blobs).where(eq(blobs.key, key))
+}
+
+/** Of `keys`, those that have a row. */
+export async function keysWithRows(db: DbOrTx, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const rows = await db
+    .select({ key: blobs.key })
+    .from(blobs)
+    .where(inArray(blobs.key, [...keys]))
+  return new Set(rows.map((r) => r.key))
+}
+
+// Spelled out: Drizzle may leave columns of a one-table query unqualified, which the subquery would misread.
+const unreferenced = sql`not exists (select 1 from receipts r where r.image_key = blobs.key or r.thumbnail_key = blobs.key)`
+
+/** Rows no receipt references, last used before `cutoff` (the sweep's second pass). */
+export async function staleUnreferencedKeys(db: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: blobs.key })
+    .from(blobs)
+    .where(and(lt(blobs.lastUsedAt, cutoff), unreferenced))
+    .limit(limit)
+  return rows.map((r) => r.key)
+}
+
+/** Re-checked under the key's lock: still unreferenced and still last used before `cutoff`. */
+export async function stillStale(tx: Tx, key: string, cutoff: Date): Promise<boolean> {
+  const rows = await tx
+    .select({ key: blobs.key })
+    .from(blobs)
+    .where(and(eq(blobs.key, key), lt(blobs.lastUsedAt, cutoff), unreferenced))
+  return rows.length > 0
+}
