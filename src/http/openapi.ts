@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { API_VERSION } from '../version.js'
+import { hoistTitledSchemas, nameWildcardParameters } from './openapi-document.js'
 
 /** Security headers (a strict CSP) and CORS for the configured origins only. */
 export async function registerSecurityHeaders(
@@ -37,6 +38,7 @@ export async function registerSecurityHeaders(
 function describeAuth(schema: Record<string, unknown>, auth: unknown): Record<string, unknown> {
   const described = { ...schema }
   if (auth === 'cron') described.security = [{ cronSecret: [] }]
+  else if (auth === 'public') described.security = []
   else if (auth && typeof auth === 'object') {
     const { roles, merchantRoles } = auth as { roles: string[]; merchantRoles?: string[] }
     described.security = [{ bearerAuth: [] }]
@@ -54,6 +56,7 @@ export async function registerOpenApi(app: FastifyInstance, publicApiUrl: string
       info: {
         title: 'Warranty service API',
         version: API_VERSION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         description:
           'Warranty certificates minted on an EVM chain with metadata pinned on IPFS; merchant, customer and admin API.',
       },
@@ -69,6 +72,12 @@ export async function registerOpenApi(app: FastifyInstance, publicApiUrl: string
       schema: describeAuth((schema ?? {}) as Record<string, unknown>, route.config?.auth),
       url,
     }),
+    // Shared schemas (addSchema) are named by their $id, not `def-N`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (documentObject) => {
+      const doc = (documentObject as { openapiObject: Record<string, unknown> }).openapiObject
+      return nameWildcardParameters(hoistTitledSchemas(doc)) as never
+    },
   })
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false, uiConfig: { deepLinking: true } })
 }

@@ -48,11 +48,17 @@ export const PageQuery = {
 }
 
 /** The list envelope: newest first, cursor pagination (`paginate` in src/http/pagination.ts). */
-export const Page = <T extends TSchema>(item: T) =>
-  Type.Object(
+/** A page of a list; named `<Item>Page` in the API document when the item has a title. */
+export const Page = <T extends TSchema>(item: T) => {
+  const title = (item as { title?: unknown }).title
+  return Type.Object(
     { items: Type.Array(item), nextCursor: Nullable(Type.String()) },
-    { additionalProperties: false },
+    {
+      additionalProperties: false,
+      ...(typeof title === 'string' ? { title: `${title}Page` } : {}),
+    },
   )
+}
 
 export const Ok = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false })
 

@@ -46,7 +46,8 @@ function targets(): Target[] {
   const doc = svc.app.swagger() as { paths: Record<string, Record<string, Operation>> }
   const found: Target[] = []
   for (const [path, operations] of Object.entries(doc.paths)) {
-    const route = path.replace(/\{\*\}$/, '*').replace(/\{(\w+)\}/g, ':$1')
+    // The wildcard `/*` is documented as a named parameter `{path}` (src/http/openapi-document.ts).
+    const route = path.replace(/^(\/ipfs\/\{cid\})\/\{path\}$/, '$1/*').replace(/\{(\w+)\}/g, ':$1')
     for (const [verb, operation] of Object.entries(operations)) {
       const method = verb.toUpperCase()
       const entry = svc.app.routeTable.find((r) => r.method === method && r.url === route)

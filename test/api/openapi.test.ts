@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestService, type TestService } from '../support/harness.js'
@@ -27,13 +32,54 @@ describe('GET /openapi.json', () => {
     )
     expect(routes.length).toBeGreaterThan(5)
     for (const route of routes) {
-      const path = route.url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}')
+      const path = route.url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{path}')
       const operation = doc.paths[path]?.[route.method.toLowerCase()]
       expect(operation, `${route.method} ${route.url} is missing from the document`).toBeDefined()
       expect(operation.operationId, `${route.method} ${route.url} has no operationId`).toBeTruthy()
       if (typeof route.auth === 'object') expect(operation.security).toEqual([{ bearerAuth: [] }])
+      if (route.auth === 'public') expect(operation.security, `${route.method} ${route.url}`).toEqual([])
+      // Every path parameter is declared by name (generated clients send `{*}` literally).
+      for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+        const declared = (operation.parameters ?? []).some(
+          (p: { in: string; name: string }) => p.in === 'path' && `{${p.name}}` === name,
+        )
+        expect(declared, `${route.method} ${path} does not declare ${name}`).toBe(true)
+      }
     }
   })
+
+  it('names the error body and every resource as component schemas, written once', async () => {
+    const doc = (await svc.request({ method: 'GET', url: '/openapi.json' })).json()
+    const names = Object.keys(doc.components.schemas)
+    expect(names).toEqual(
+      expect.arrayContaining(['ErrorBody', 'Warranty', 'WarrantyPage', 'Merchant', 'GlobalProduct', 'WalletWarranty']),
+    )
+    expect(names.filter((n) => /^def-\d+$/.test(n))).toEqual([])
+    // No titled schema left inline: each resource is one component, referenced everywhere.
+    const inlineTitles = JSON.stringify(doc.paths).match(/"title":"[A-Z][A-Za-z]*"/g) ?? []
+    expect(inlineTitles).toEqual([])
+    const issue = doc.paths['/v1/merchant/warranties/issue'].post.responses['200']
+    expect(JSON.stringify(issue)).toContain('#/components/schemas/WarrantyWithNotification')
+  })
+
+  it('passes Redocly lint with its recommended rules (redocly.yaml), no error and no warning', async () => {
+    const doc = (await svc.request({ method: 'GET', url: '/openapi.json' })).json()
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-'))
+    try {
+      writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc))
+      const run = promisify(execFile)
+      const { stdout, stderr } = await run(
+        'node_modules/.bin/redocly',
+        ['lint', '--config', 'redocly.yaml', '--format', 'stylish', join(dir, 'openapi.json')],
+        { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      ).catch((err: { stdout: string; stderr: string }) => err)
+      const report = `${stdout}\n${stderr}`
+      expect(report, report).not.toMatch(/\berror\b\s{2,}/)
+      expect(report, report).not.toMatch(/\bwarning\b\s{2,}/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 
   it('declares every route with its auth (deny by default)', () => {
     for (const route of svc.app.routeTable) expect(route.auth, `${route.method} ${route.url}`).toBeDefined()

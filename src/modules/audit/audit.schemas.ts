@@ -37,7 +37,7 @@ export const AuditRecord = Type.Object(
     requestId: Nullable(Type.String({ description: 'The x-request-id of the change' })),
     createdAt: DateTime,
   },
-  { additionalProperties: false },
+  { title: 'AuditRecord', additionalProperties: false },
 )
 
 export type AuditRecordView = Static<typeof AuditRecord>

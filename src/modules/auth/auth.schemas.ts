@@ -26,13 +26,13 @@ const sessionUserFields = {
   adminRole: Type.Optional(Literals(ADMIN_ROLES, { description: 'admins only' })),
 }
 
-export const SessionUser = Type.Object(sessionUserFields, { additionalProperties: false })
+export const SessionUser = Type.Object(sessionUserFields, { title: 'SessionUser', additionalProperties: false })
 /** The `user` of a login answer: id, name, email, role, merchantId, merchantName, merchantRole; adminRole for admins. */
 export type SessionUserView = Static<typeof SessionUser>
 
 export const LoginResponse = Type.Object(
   { token: Type.String({ description: 'JWT (HS256) for Authorization: Bearer' }), user: SessionUser },
-  { additionalProperties: false },
+  { title: 'LoginResponse', additionalProperties: false },
 )
 export type LoginView = Static<typeof LoginResponse>
 
@@ -52,6 +52,6 @@ export const ProfileResponse = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   },
-  { additionalProperties: false },
+  { title: 'Profile', additionalProperties: false },
 )
 export type ProfileView = Static<typeof ProfileResponse>

@@ -67,7 +67,7 @@ export const GlobalProduct = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  { title: 'GlobalProduct', additionalProperties: false },
 )
 export type GlobalProductView = Static<typeof GlobalProduct>
 export const GlobalProductPage = Page(GlobalProduct)
@@ -155,7 +155,7 @@ export const MerchantProduct = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  { title: 'MerchantProduct', additionalProperties: false },
 )
 export type MerchantProductView = Static<typeof MerchantProduct>
 export const MerchantProductPage = Page(MerchantProduct)

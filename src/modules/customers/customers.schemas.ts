@@ -45,7 +45,7 @@ export const LinkCheck = Type.Object(
     warrantyCount: Type.Integer({ minimum: 0, description: 'The warranties signing in puts in the wallet' }),
     expiresAt: DateTime,
   },
-  { additionalProperties: false },
+  { title: 'LinkCheck', additionalProperties: false },
 )
 export type LinkCheckView = Static<typeof LinkCheck>
 
@@ -60,12 +60,12 @@ export const CustomerSessionUser = Type.Object(
     merchantName: Type.Null(),
     merchantRole: Type.Null(),
   },
-  { additionalProperties: false },
+  { title: 'CustomerSessionUser', additionalProperties: false },
 )
 
 export const CustomerSession = Type.Object(
   { token: Type.String({ description: 'JWT (HS256) for Authorization: Bearer' }), user: CustomerSessionUser },
-  { additionalProperties: false },
+  { title: 'CustomerSession', additionalProperties: false },
 )
 export type CustomerSessionView = Static<typeof CustomerSession>
 
@@ -82,7 +82,7 @@ export const WalletMint = Type.Object(
       description: 'The public verification: {PUBLIC_API_URL}/v1/global/warranties/{warrantyCode}/verify',
     }),
   },
-  { additionalProperties: false },
+  { title: 'WalletMint', additionalProperties: false },
 )
 
 export const WalletWarranty = Type.Object(
@@ -109,7 +109,7 @@ export const WalletWarranty = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  { title: 'WalletWarranty', additionalProperties: false },
 )
 export type WalletWarrantyView = Static<typeof WalletWarranty>
 
@@ -123,7 +123,7 @@ export const ClaimSession = Type.Object(
     wallet: WalletPage,
     focus: Nullable(WalletWarranty),
   },
-  { additionalProperties: false },
+  { title: 'ClaimSession', additionalProperties: false },
 )
 export type ClaimSessionView = Static<typeof ClaimSession>
 
@@ -151,7 +151,7 @@ export const CustomerProfile = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  { title: 'CustomerProfile', additionalProperties: false },
 )
 export type CustomerProfileView = Static<typeof CustomerProfile>
 
@@ -171,6 +171,6 @@ export const InboxAddresses = Type.Object(
       Type.Object({ id: Uuid, address: Type.String(), createdAt: DateTime }, { additionalProperties: false }),
     ),
   },
-  { additionalProperties: false },
+  { title: 'InboxAddresses', additionalProperties: false },
 )
 export type InboxAddressesView = Static<typeof InboxAddresses>

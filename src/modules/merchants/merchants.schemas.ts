@@ -61,7 +61,7 @@ export const Merchant = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  { title: 'Merchant', additionalProperties: false },
 )
 export type MerchantView = Static<typeof Merchant>
 export const MerchantPage = Page(Merchant)
@@ -98,7 +98,7 @@ export const MerchantUser = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  { title: 'MerchantUser', additionalProperties: false },
 )
 export type MerchantUserView = Static<typeof MerchantUser>
 export const MerchantUserPage = Page(MerchantUser)

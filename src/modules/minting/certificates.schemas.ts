@@ -17,7 +17,7 @@ export const Certificate = Type.Object(
       description: 'the metadata bytes hash to the CID the directory names and to the CID recorded at issue',
     }),
   },
-  { additionalProperties: false },
+  { title: 'Certificate', additionalProperties: false },
 )
 
 export const Verification = Type.Object(
@@ -36,7 +36,7 @@ export const Verification = Type.Object(
     ),
     certificate: Nullable(Certificate),
   },
-  { additionalProperties: false },
+  { title: 'CertificateVerification', additionalProperties: false },
 )
 
 export const VerifyParams = Type.Object(

@@ -27,7 +27,7 @@ export const PushDevice = Type.Object(
     createdAt: DateTime,
     updatedAt: Type.String({ format: 'date-time', description: 'The last registration of this token' }),
   },
-  { additionalProperties: false },
+  { title: 'PushDevice', additionalProperties: false },
 )
 
 export const PushUnregistered = Type.Object(

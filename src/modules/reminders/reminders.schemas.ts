@@ -13,7 +13,7 @@ export const ReminderRunResult = Type.Object(
     ),
     failed: count('Reminders given up by this call (device gone, refused, last attempt)'),
   },
-  { additionalProperties: false },
+  { title: 'ReminderRunResult', additionalProperties: false },
 )
 
 export const CalendarFeed = Type.Object(
@@ -21,7 +21,7 @@ export const CalendarFeed = Type.Object(
     url: Type.String({ description: 'The private feed (https): anyone holding it can read it' }),
     webcalUrl: Type.String({ description: 'The same feed as a webcal:// link, for calendar apps' }),
   },
-  { additionalProperties: false },
+  { title: 'CalendarFeed', additionalProperties: false },
 )
 
 export const CalendarRevoked = Type.Object({ revoked: Type.Literal(true) }, { additionalProperties: false })

@@ -20,7 +20,7 @@ export const SenderAddress = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  { title: 'SenderAddress', additionalProperties: false },
 )
 
 export const SenderDeleted = Type.Object(

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { AppError } from '../../errors.js'
+import { errorResponses } from '../../http/schemas.js'
 import { API_VERSION, packageVersion } from '../../version.js'
 import { type ReadinessCheck, runReadiness } from './readiness.js'
 
@@ -38,7 +39,10 @@ export async function systemRoutes(
         tags: ['system'],
         operationId: 'health',
         summary: 'Liveness: the process answers',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }) },
+        response: {
+          200: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }),
+          ...errorResponses(400),
+        },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -66,6 +70,7 @@ export async function systemRoutes(
             },
             { additionalProperties: false },
           ),
+          ...errorResponses(400),
         },
       },
     },
@@ -142,6 +147,7 @@ function versionRoute(
             },
             { additionalProperties: false },
           ),
+          ...errorResponses(400),
         },
       },
     },

@@ -60,7 +60,7 @@ export const Mint = Type.Object(
     metadataCid: Nullable(Type.String()),
     error: Nullable(Type.String()),
   },
-  { additionalProperties: false },
+  { title: 'MintState', additionalProperties: false },
 )
 
 export const WarrantyProduct = Type.Object(
@@ -69,7 +69,7 @@ export const WarrantyProduct = Type.Object(
     brand: Nullable(Type.String({ description: "The global product's brand" })),
     model: Nullable(Type.String({ description: "The global product's model" })),
   },
-  { additionalProperties: false },
+  { title: 'WarrantyProduct', additionalProperties: false },
 )
 
 const warrantyFields = {
@@ -97,7 +97,7 @@ const warrantyFields = {
   updatedAt: DateTime,
 }
 
-export const Warranty = Type.Object(warrantyFields, { additionalProperties: false })
+export const Warranty = Type.Object(warrantyFields, { title: 'Warranty', additionalProperties: false })
 
 export const NotificationOutcome = Type.Union([Type.Literal('queued'), Type.Literal('none')], {
   description: 'queued: a claim link e-mail is on its way; none: no claim link is e-mailed',
@@ -106,7 +106,7 @@ export const NotificationOutcome = Type.Union([Type.Literal('queued'), Type.Lite
 /** The answer of issue and resend-notification: the warranty and what happened to its e-mail. */
 export const WarrantyWithNotification = Type.Object(
   { ...warrantyFields, notification: NotificationOutcome },
-  { additionalProperties: false },
+  { title: 'WarrantyWithNotification', additionalProperties: false },
 )
 
 export const WarrantyListQuery = Type.Object(
