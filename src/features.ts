@@ -4,6 +4,7 @@ import { auditFeature } from './modules/audit/index.js'
 import { authFeature } from './modules/auth/index.js'
 import { catalogFeature } from './modules/catalog/index.js'
 import { customersFeature } from './modules/customers/index.js'
+import { type InboxReceipts, inboxFeature } from './modules/inbox/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
 import { mailFeature } from './modules/mail/index.js'
 import { merchantsFeature } from './modules/merchants/index.js'
@@ -81,6 +82,7 @@ export function createFeatures(deps: Deps) {
     },
     { mail: mail.service },
   )
+  const inbox = inboxOf(deps, receipts.service.receipts)
   const list: Feature[] = [
     systemOf(deps),
     metricsFeature({ metrics: deps.metrics, token: config.metricsToken }),
@@ -96,6 +98,7 @@ export function createFeatures(deps: Deps) {
     senderAddresses,
     certificates,
     receipts,
+    inbox,
     remindersFeature(deps, { mail: mail.service }),
     mail,
     minting,
@@ -115,6 +118,7 @@ export function createFeatures(deps: Deps) {
     minting: minting.service,
     certificates: certificates.service,
     receipts: receipts.service,
+    inbox: inbox.service,
   }
   return { list, services }
 }
@@ -155,6 +159,20 @@ function mintingOf(deps: Deps) {
       sweepSeconds: config.chain.mintSweepSeconds,
     },
   })
+}
+
+/** Receipts by e-mail: the SMTP listener and the provider route, saving through the receipts service. */
+function inboxOf(deps: Deps, receipts: InboxReceipts) {
+  return inboxFeature(
+    {
+      db: deps.db,
+      logger: deps.logger,
+      resolver: deps.dnsResolver,
+      exclusive: (key, fn) => deps.database.exclusive(key, fn),
+      settings: { inboxDomain: deps.config.inboxDomain, ...deps.config.inbox },
+    },
+    { receipts },
+  )
 }
 
 /** Liveness, readiness, version, and what certificates are verified against. */
