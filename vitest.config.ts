@@ -15,6 +15,19 @@ const dbTests = [
 // singleFork), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL. On unless RELIABILITY=0;
 // `npm run test:crash` runs them alone.
 const reliability = process.env.RELIABILITY !== '0'
+
+// Browser tests (test/browser, issue 14): the built web app in Debian's Chromium against a
+// started service. Only with BROWSER_TESTS=1 (`npm run test:browser`, which .ci/run calls).
+const browserProject = {
+  extends: true as const,
+  test: {
+    name: 'browser',
+    include: ['test/browser/**/*.test.ts'],
+    env: { TEST_DB: 'pglite' },
+    testTimeout: 120_000,
+    poolOptions: { forks: { singleFork: true } },
+  },
+}
 const reliabilityProject = (name: string, db: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
@@ -39,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/reliability/**'],
+          exclude: [...configDefaults.exclude, 'test/reliability/**', 'test/browser/**'],
           env: { TEST_DB: 'pglite' },
         },
       },
@@ -51,6 +64,7 @@ export default defineConfig({
             },
           ]
         : []),
+      ...(process.env.BROWSER_TESTS === '1' ? [browserProject] : []),
       ...(reliability ? [reliabilityProject('reliability', 'pglite')] : []),
       ...(reliability && process.env.TEST_DATABASE_URL
         ? [reliabilityProject('reliability-postgres', 'postgres')]

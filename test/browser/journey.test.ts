@@ -1,0 +1,237 @@
+import { eq } from 'drizzle-orm'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../src/db/schema/index.js'
+import { insertClaimLink } from '../support/customer-factories.js'
+import { createMerchantWithUsers } from '../support/factories.js'
+import { createTestService, type TestService } from '../support/harness.js'
+import { linksIn, type SinkMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink.js'
+import {
+  expectCleanPage,
+  freePort,
+  freshPage,
+  launchBrowser,
+  PHONE,
+  seriousViolations,
+  textOf,
+} from './support/browser.js'
+
+// The customer web app in Debian's Chromium against the real service (built app, real SMTP
+// delivery to a sink, real minting on the embedded chain). `npm run test:browser`.
+let sink: SmtpSink
+let svc: TestService
+let browser: Browser
+let base: string
+let owner: { token: string }
+let merchantId: string
+
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  svc = await createTestService({
+    mail: true,
+    mint: true,
+    env: { SMTP_URL: sink.url, MAIL_RETRY_DELAY_SECONDS: '1', PUBLIC_API_URL: base, APP_URL: base },
+  })
+  await svc.app.listen({ port, host: '127.0.0.1' })
+  ;({
+    owner,
+    merchant: { id: merchantId },
+  } = await createMerchantWithUsers(svc.deps, 'Corner Electronics'))
+  browser = await launchBrowser()
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await svc?.close()
+  await sink?.close()
+})
+
+const to = (email: string) => (m: SinkMessage) => m.envelope.to.includes(email)
+const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`
+
+/** The merchant issues a warranty for this customer; the service e-mails the claim link. */
+async function issue(customerEmail: string, serialNumber: string) {
+  const product = await svc.request({
+    method: 'POST',
+    url: '/v1/merchant/products',
+    token: owner.token,
+    payload: {
+      merchantSku: `KETTLE-${serialNumber}`,
+      title: 'Steel kettle 1.7 l',
+      warrantyDurationMonths: 24,
+    },
+  })
+  const issued = await svc.request({
+    method: 'POST',
+    url: '/v1/merchant/warranties/issue',
+    token: owner.token,
+    payload: {
+      serialNumber,
+      customerEmail,
+      customerName: 'Jane Example',
+      merchantProductId: product.json().id,
+    },
+  })
+  expect(issued.statusCode).toBe(200)
+  return issued.json() as { id: string; warrantyCode: string; customerId?: string }
+}
+
+async function linkFromMail(email: string, prefix: string, after = 0): Promise<string> {
+  const message = await sink.waitForMessage((m) => to(email)(m) && sink.messages.indexOf(m) >= after, 20_000)
+  const link = linksIn(message).find((l) => l.startsWith(prefix))
+  if (!link) throw new Error(`no ${prefix} link in ${linksIn(message).join(', ')}`)
+  return link
+}
+
+describe('the page checks', () => {
+  it('axe reports an unlabelled field and an image without text (the check can fail)', async () => {
+    const { context, page } = await freshPage(browser, PHONE)
+    await page.setContent(
+      '<html lang="en"><title>t</title><main><input type="text"><img src="/x.png"></main></html>',
+    )
+    const found = await seriousViolations(page)
+    expect(found.map((v) => v.split(' ')[0])).toEqual(expect.arrayContaining(['image-alt', 'label']))
+    await context.close()
+  })
+})
+
+describe('the customer journey in the browser', () => {
+  let warrantyCode = ''
+
+  it('claim link from the e-mail → claim landing on a phone → one tap → wallet → certificate once minted', async () => {
+    const email = uniqueEmail('jane')
+    const warranty = await issue(email, 'SN-JOURNEY-1')
+    warrantyCode = warranty.warrantyCode
+    const claimUrl = await linkFromMail(email, `${base}/claim?claimId=`)
+
+    const { context, page, watched } = await freshPage(browser, PHONE)
+    await page.goto(claimUrl)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Your warranty is ready')
+    const landing = await textOf(page.locator('main'))
+    expect(landing).toContain('Corner Electronics')
+    expect(landing).toMatch(/j\*+e-[a-z0-9]*@example\.com|\*\*\*/)
+    expect(landing).not.toContain(email)
+    await expectCleanPage(page, watched)
+
+    await page.getByRole('button', { name: 'Add to my wallet' }).click()
+    await page.waitForURL(`${base}/wallet`)
+    const card = page.locator('li[aria-current="true"]')
+    await expect.poll(() => card.count()).toBe(1)
+    expect(await textOf(card)).toContain('Steel kettle 1.7 l')
+    expect(await textOf(card)).toContain('Corner Electronics')
+    expect(await textOf(card)).toMatch(/2[34] months left/)
+    await expectCleanPage(page, watched)
+
+    await card.getByRole('link', { name: 'Steel kettle 1.7 l' }).click()
+    await page.waitForURL(`${base}/wallet/${warranty.id}`)
+    await page.getByText('Genuine', { exact: true }).waitFor({ timeout: 90_000 })
+    const detail = await textOf(page.locator('main'))
+    expect(detail).toContain(warranty.warrantyCode)
+    expect(detail).toMatch(/Token id\s+\d+/)
+    expect(detail).toContain('Serial number matches')
+    expect(detail).toMatch(/Metadata CID\s+b[a-z2-7]+…/)
+    await expectCleanPage(page, watched)
+
+    await page.getByRole('link', { name: 'Profile' }).click()
+    await page.getByLabel('Remind me this many days before a warranty ends').fill('14')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Saved.').waitFor()
+    expect(
+      (await svc.request({ method: 'GET', url: `/v1/customer/me`, token: await sessionToken(page) })).json(),
+    ).toMatchObject({ reminderDaysBeforeExpiry: 14 })
+    await expectCleanPage(page, watched)
+    await context.close()
+  }, 150_000)
+
+  it('the public check page: a real code is genuine and shows no personal data; a forged code is not found', async () => {
+    expect(warrantyCode).not.toBe('')
+    const { context, page, watched } = await freshPage(browser, PHONE)
+    await page.goto(`${base}/verify/${warrantyCode}?serialNumber=SN-JOURNEY-1`)
+    await page.getByText('Genuine', { exact: true }).waitFor()
+    const text = await textOf(page.locator('body'))
+    expect(text).toContain('Corner Electronics')
+    expect(text).toContain('Serial number matches')
+    expect(text).not.toMatch(/Jane|@example\.com/)
+    await expectCleanPage(page, watched)
+
+    watched.allow(/404 GET .*\/verify/)
+    await page.getByLabel('Warranty code').fill('WR-AAAA-BBBB-CCCC')
+    await page.getByLabel(/Serial number/).fill('')
+    await page.getByRole('button', { name: 'Check' }).click()
+    await page.getByRole('heading', { name: 'No certificate with this code' }).waitFor()
+    await expectCleanPage(page, watched)
+    await context.close()
+  })
+
+  it('an expired claim link explains itself and e-mails a new one; asked too often, it says when to ask again', async () => {
+    const email = uniqueEmail('late')
+    const warranty = await issue(email, 'SN-LATE-1')
+    await sink.waitForMessage(to(email), 20_000)
+    const [customer] = await svc.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    const expired = await insertClaimLink(svc.deps.db, {
+      customerId: customer!.id,
+      merchantId: merchantId,
+      warrantyId: warranty.id,
+      expiresInMs: -1000,
+    })
+
+    const { context, page, watched } = await freshPage(browser, PHONE)
+    watched.allow(/401 GET .*validate-claim/)
+    watched.allow(/429 POST .*resend-link/)
+    await page.goto(`${base}/claim?claimId=${expired}`)
+    await page.getByRole('heading', { name: 'This link has expired' }).waitFor()
+    await expectCleanPage(page, watched)
+
+    const before = sink.messages.length
+    await page.getByRole('button', { name: 'E-mail me a new link' }).click()
+    await page.getByText('A new link is on its way').waitFor()
+    const fresh = await linkFromMail(email, `${base}/claim?claimId=`, before)
+    expect(fresh).not.toContain(expired)
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'E-mail me a new link' }).click()
+    await page
+      .getByRole('alert')
+      .getByText(/ask again in \d+ minutes/)
+      .waitFor()
+    await expectCleanPage(page, watched)
+    await context.close()
+  })
+
+  it('sign-in by e-mail: the link signs in once; opened again, it says it was used', async () => {
+    const email = uniqueEmail('magic')
+    await issue(email, 'SN-MAGIC-1')
+    const { context, page, watched } = await freshPage(browser, PHONE)
+    await page.goto(`${base}/signin`)
+    await expectCleanPage(page, watched)
+    const before = sink.messages.length
+    await page.getByLabel('E-mail address').fill(email)
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+    await page.getByText('a link is on its way').waitFor()
+    const magic = await linkFromMail(email, `${base}/auth/magic?token=`, before)
+
+    await page.goto(magic)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(`${base}/wallet`)
+    await page.getByText('Steel kettle 1.7 l').waitFor()
+    await expectCleanPage(page, watched)
+    await context.close()
+
+    const again = await freshPage(browser, PHONE)
+    again.watched.allow(/401 GET .*\/v1\/customer\/auth\/validate/)
+    await again.page.goto(magic)
+    await again.page.getByRole('heading', { name: 'This link was already used' }).waitFor()
+    await expectCleanPage(again.page, again.watched)
+    await again.context.close()
+  })
+})
+
+async function sessionToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() =>
+    (
+      globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }
+    ).sessionStorage.getItem('wr.session'),
+  )
+  return (JSON.parse(raw ?? '{}') as { token: string }).token
+}
