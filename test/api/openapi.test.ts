@@ -52,7 +52,14 @@ describe('GET /openapi.json', () => {
     const doc = (await svc.request({ method: 'GET', url: '/openapi.json' })).json()
     const names = Object.keys(doc.components.schemas)
     expect(names).toEqual(
-      expect.arrayContaining(['ErrorBody', 'Warranty', 'WarrantyPage', 'Merchant', 'GlobalProduct', 'WalletWarranty']),
+      expect.arrayContaining([
+        'ErrorBody',
+        'Warranty',
+        'WarrantyPage',
+        'Merchant',
+        'GlobalProduct',
+        'WalletWarranty',
+      ]),
     )
     expect(names.filter((n) => /^def-\d+$/.test(n))).toEqual([])
     // No titled schema left inline: each resource is one component, referenced everywhere.

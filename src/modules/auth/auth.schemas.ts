@@ -26,7 +26,10 @@ const sessionUserFields = {
   adminRole: Type.Optional(Literals(ADMIN_ROLES, { description: 'admins only' })),
 }
 
-export const SessionUser = Type.Object(sessionUserFields, { title: 'SessionUser', additionalProperties: false })
+export const SessionUser = Type.Object(sessionUserFields, {
+  title: 'SessionUser',
+  additionalProperties: false,
+})
 /** The `user` of a login answer: id, name, email, role, merchantId, merchantName, merchantRole; adminRole for admins. */
 export type SessionUserView = Static<typeof SessionUser>
 
