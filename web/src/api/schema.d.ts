@@ -34,7 +34,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/ipfs/{cid}/{*}": {
+    "/ipfs/{cid}/{path}": {
         parameters: {
             query?: never;
             header?: never;
@@ -500,6 +500,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customer/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's receipts, newest first; filter by folder or warranty, search the extracted text
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["listReceipts"];
+        put?: never;
+        /**
+         * Save a receipt: the image (type sniffed, EXIF orientation applied, location and device data removed)
+         * @description JSON body up to 6 MB (413 payload_too_large). Without ocrData the receipt is read by OCR after the save (ocrStatus PENDING, then DONE or FAILED). A folderId that is not yours: 404.
+         *
+         *     Roles: CUSTOMER.
+         */
+        post: operations["saveReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One receipt, with its stored image inline (imageBase64)
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a receipt; its image leaves the blob store after the commit
+         * @description Roles: CUSTOMER.
+         */
+        delete: operations["deleteReceipt"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/folder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * File the receipt in a folder (folderId), or in none (null or absent)
+         * @description Roles: CUSTOMER.
+         */
+        patch: operations["moveReceiptToFolder"];
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored image (or PDF), as its own type
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getReceiptImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/share-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a link to the receipt (valid 30 days) to toEmail; limited per customer per hour (429)
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["shareReceiptByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share links of a receipt, newest first (ACTIVE, EXPIRED or REVOKED)
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["listReceiptShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A small WebP of the receipt for lists (a PDF has none: 404)
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getReceiptThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/warranty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the receipt proves a claimed warranty of your wallet (null unlinks)
+         * @description Clears suggestedWarrantyId. A warranty that is not yours or not claimed: 404.
+         *
+         *     Roles: CUSTOMER.
+         */
+        post: operations["confirmReceiptWarranty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's receipt folders, newest first, each with its number of receipts
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["listReceiptFolders"];
+        put?: never;
+        /**
+         * Create a folder (name 1 to 40 characters, unique per customer in any case: 409)
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["createReceiptFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/folders/{folderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a folder; its receipts stay, in no folder
+         * @description Roles: CUSTOMER.
+         */
+        delete: operations["deleteReceiptFolder"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a folder (a name you already use: 409)
+         * @description Roles: CUSTOMER.
+         */
+        patch: operations["renameReceiptFolder"];
+        trace?: never;
+    };
     "/v1/customer/receipts/ocr": {
         parameters: {
             query?: never;
@@ -512,6 +732,26 @@ export interface paths {
         /** Read a photo or scan of a receipt: merchant, date, total, items, a confidence per field */
         post: operations["readReceipt"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a share link: it answers 404 from now on
+         * @description Roles: CUSTOMER.
+         */
+        delete: operations["revokeReceiptShare"];
         options?: never;
         head?: never;
         patch?: never;
@@ -574,6 +814,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/global/inbound-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a raw e-mail for a customer inbox address (for a mail provider that receives the mail)
+         * @description The body is the message exactly as received (Content-Type: message/rfc822), `to` the envelope recipient (an inbox address), `from` the envelope sender, `ip` and `helo` the sending client as the provider saw it (SPF; without `ip` only DKIM counts). Protected by the x-inbound-secret header (INBOUND_EMAIL_SECRET; unset: always 401). The same checks and exactly-once rule as the SMTP listener apply (docs/inbound-mail.md); a redelivered message answers `duplicate: true`.
+         */
+        post: operations["receiveInboundEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/global/jobs/warranty-reminders": {
         parameters: {
             query?: never;
@@ -603,6 +863,43 @@ export interface paths {
         };
         /** Search the public product catalogue, newest first */
         get: operations["searchGlobalProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/receipt-share/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public preview of a shared receipt: the image and the extracted data
+         * @description A small HTML page when the client prefers text/html (a browser), else JSON. Never shows who owns the receipt. An unknown, expired or revoked link: 404 in both forms.
+         */
+        get: operations["previewSharedReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/receipt-share/{token}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image (or PDF) of a shared receipt, while the link works */
+        get: operations["getSharedReceiptImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -926,11 +1223,111 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * ErrorBody
-         * @description Every error answer
-         */
-        "def-0": {
+        /** AuditRecord */
+        AuditRecord: {
+            /** @description `<resource>.<verb>`, e.g. `merchant.update` */
+            action: string;
+            actorEmail: string | null;
+            actorId: string | null;
+            /** @description The resource as the API showed it (null when there was none); never holds secrets */
+            after: unknown;
+            /** @description The resource as the API showed it (null when there was none); never holds secrets */
+            before: unknown;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            requestId: string | null;
+            targetId: string | null;
+            targetType: string;
+        };
+        /** AuditRecordPage */
+        AuditRecordPage: {
+            items: components["schemas"]["AuditRecord"][];
+            nextCursor: string | null;
+        };
+        /** CalendarFeed */
+        CalendarFeed: {
+            /** @description The private feed (https): anyone holding it can read it */
+            url: string;
+            /** @description The same feed as a webcal:// link, for calendar apps */
+            webcalUrl: string;
+        };
+        /** Certificate */
+        Certificate: {
+            blockNumber: number | null;
+            chainId: number;
+            contractAddress: string;
+            /** @description the ERC-721 metadata JSON served for tokenUri */
+            metadata: unknown;
+            metadataCid: string;
+            /** @description the metadata bytes hash to the CID the directory names and to the CID recorded at issue */
+            metadataHashMatches: boolean;
+            /** @description current holder (the service custodian until exported) */
+            owner: string;
+            /** @description uint256 as a decimal string */
+            tokenId: string;
+            /** @description as the contract answers it: ipfs://<batch directory>/<tokenId> */
+            tokenUri: string;
+            txHash: string | null;
+        };
+        /** CertificateVerification */
+        CertificateVerification: {
+            certificate: components["schemas"]["Certificate"] | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            issuedAt: string;
+            merchantName: string;
+            mintStatus: "PENDING" | "MINTING" | "MINTED" | "FAILED";
+            productName: string | null;
+            serialNumberMatches: boolean | null;
+            /** @description EXPIRED once expiresAt has passed */
+            status: "ACTIVE" | "EXPIRED";
+            warrantyCode: string;
+        };
+        /** ClaimSession */
+        ClaimSession: {
+            focus: components["schemas"]["WalletWarranty"] | null;
+            /** @description JWT (HS256) for Authorization: Bearer */
+            token: string;
+            user: components["schemas"]["CustomerSessionUser"];
+            wallet: components["schemas"]["WalletWarrantyPage"];
+        };
+        /** CustomerProfile */
+        CustomerProfile: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            reminderDaysBeforeExpiry: number;
+            subscriptionTier: "FREE" | "PAID";
+            /** Format: date-time */
+            updatedAt: string;
+            verifiedAt: string | null;
+        };
+        /** CustomerSession */
+        CustomerSession: {
+            /** @description JWT (HS256) for Authorization: Bearer */
+            token: string;
+            user: components["schemas"]["CustomerSessionUser"];
+        };
+        /** CustomerSessionUser */
+        CustomerSessionUser: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+            merchantId: null;
+            merchantName: null;
+            merchantRole: null;
+            name: string | null;
+            /** @enum {string} */
+            role: "CUSTOMER";
+        };
+        /** @description Every error answer */
+        ErrorBody: {
             details?: {
                 message: string;
                 path: string;
@@ -943,6 +1340,327 @@ export interface components {
             message: string;
         } & {
             [key: string]: unknown;
+        };
+        /** GlobalProduct */
+        GlobalProduct: {
+            brand: string;
+            category: string;
+            /** Format: date-time */
+            createdAt: string;
+            gtin: string | null;
+            /** Format: uuid */
+            id: string;
+            imageUrl: string | null;
+            model: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** GlobalProductPage */
+        GlobalProductPage: {
+            items: components["schemas"]["GlobalProduct"][];
+            nextCursor: string | null;
+        };
+        /** InboxAddresses */
+        InboxAddresses: {
+            /** @description The first address, {local}@{INBOX_DOMAIN}: the one to show */
+            address: string;
+            addresses: {
+                address: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+            }[];
+        };
+        /** LinkCheck */
+        LinkCheck: {
+            /** @description The masked address, e.g. j***e@example.com */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            merchantName: string | null;
+            /** @enum {boolean} */
+            valid: true;
+            /** @description The warranties signing in puts in the wallet */
+            warrantyCount: number;
+        };
+        /** LoginResponse */
+        LoginResponse: {
+            /** @description JWT (HS256) for Authorization: Bearer */
+            token: string;
+            user: components["schemas"]["SessionUser"];
+        };
+        /** Merchant */
+        Merchant: {
+            address: string | null;
+            contactEmail: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            phone: string | null;
+            /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended) */
+            status: "ACTIVE" | "SUSPENDED";
+            taxId: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** MerchantPage */
+        MerchantPage: {
+            items: components["schemas"]["Merchant"][];
+            nextCursor: string | null;
+        };
+        /** MerchantProduct */
+        MerchantProduct: {
+            /** Format: date-time */
+            createdAt: string;
+            globalProductId: string | null;
+            gtin: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchantId: string;
+            merchantSku: string;
+            price: number | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            warrantyDurationMonths: number | null;
+        };
+        /** MerchantProductPage */
+        MerchantProductPage: {
+            items: components["schemas"]["MerchantProduct"][];
+            nextCursor: string | null;
+        };
+        /** MerchantUser */
+        MerchantUser: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Lower-cased */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            lastLoginAt: string | null;
+            /** Format: uuid */
+            merchantId: string;
+            merchantRole: "OWNER" | "ADMIN" | "USER";
+            name: string | null;
+            /** @enum {string} */
+            role: "MERCHANT_USER";
+            status: "ACTIVE" | "SUSPENDED";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** MerchantUserPage */
+        MerchantUserPage: {
+            items: components["schemas"]["MerchantUser"][];
+            nextCursor: string | null;
+        };
+        /** MintState */
+        MintState: {
+            attempts: number;
+            chainId: number | null;
+            contractAddress: string | null;
+            error: string | null;
+            metadataCid: string | null;
+            status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
+            tokenId: string | null;
+            txHash: string | null;
+        };
+        /** Profile */
+        Profile: {
+            /** @description admins only */
+            adminRole?: "SUPER_ADMIN" | "ADMIN";
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            lastLoginAt: string | null;
+            merchantId: string | null;
+            merchantName: string | null;
+            merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
+            name: string | null;
+            role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
+            status: "ACTIVE" | "SUSPENDED";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** PushDevice */
+        PushDevice: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            platform: "ios" | "android";
+            /**
+             * Format: date-time
+             * @description The last registration of this token
+             */
+            updatedAt: string;
+        };
+        /** ReminderRunResult */
+        ReminderRunResult: {
+            /** @description Reminders given up by this call (device gone, refused, last attempt) */
+            failed: number;
+            /** @description Reminders delivered by this call (a push accepted by the provider, an e-mail queued); what did not fit in the time budget continues in the background */
+            sent: number;
+            /** @description Claimed, unexpired warranties within their customer's reminderDaysBeforeExpiry, found by this call */
+            warranties: number;
+        };
+        /** SenderAddress */
+        SenderAddress: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Lower-cased */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            status: "PENDING" | "VERIFIED";
+            /** Format: date-time */
+            updatedAt: string;
+            verificationExpiresAt: string | null;
+            verifiedAt: string | null;
+        };
+        /** SenderAddressPage */
+        SenderAddressPage: {
+            items: components["schemas"]["SenderAddress"][];
+            nextCursor: string | null;
+        };
+        /** SessionUser */
+        SessionUser: {
+            /** @description admins only */
+            adminRole?: "SUPER_ADMIN" | "ADMIN";
+            email: string;
+            /** Format: uuid */
+            id: string;
+            merchantId: string | null;
+            merchantName: string | null;
+            merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
+            name: string | null;
+            role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
+        };
+        /** WalletMint */
+        WalletMint: {
+            chainId: number | null;
+            contractAddress: string | null;
+            status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
+            tokenId: string | null;
+            txHash: string | null;
+            /** @description The public verification: {PUBLIC_API_URL}/v1/global/warranties/{warrantyCode}/verify */
+            verificationUrl: string;
+        };
+        /** WalletWarranty */
+        WalletWarranty: {
+            claimedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whole days until expiresAt (rounded up); 0 once expired */
+            daysLeft: number;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            invoiceNumber: string | null;
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: uuid */
+            merchantId: string;
+            merchantName: string;
+            mint: components["schemas"]["WalletMint"];
+            product: components["schemas"]["WarrantyProduct"] | null;
+            productName: string | null;
+            purchaseDate: string | null;
+            purchasePrice: number | null;
+            serialNumber: string;
+            /** @description EXPIRED once expiresAt has passed */
+            status: "ACTIVE" | "EXPIRED";
+            /** Format: date-time */
+            updatedAt: string;
+            warrantyCode: string;
+        };
+        /** WalletWarrantyPage */
+        WalletWarrantyPage: {
+            items: components["schemas"]["WalletWarranty"][];
+            nextCursor: string | null;
+        };
+        /** Warranty */
+        Warranty: {
+            claimed: boolean;
+            claimedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            customerEmail: string | null;
+            customerName: string | null;
+            customerPhone: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            globalProductId: string | null;
+            /** Format: uuid */
+            id: string;
+            invoiceNumber: string | null;
+            locationId: string | null;
+            /** Format: uuid */
+            merchantId: string;
+            merchantProductId: string | null;
+            mint: components["schemas"]["MintState"];
+            product: components["schemas"]["WarrantyProduct"] | null;
+            purchaseDate: string | null;
+            purchasePrice: number | null;
+            serialNumber: string;
+            /** @description EXPIRED once expiresAt has passed */
+            status: "ACTIVE" | "EXPIRED";
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
+            warrantyCode: string;
+            warrantyDurationMonths: number | null;
+        };
+        /** WarrantyPage */
+        WarrantyPage: {
+            items: components["schemas"]["Warranty"][];
+            nextCursor: string | null;
+        };
+        /** WarrantyProduct */
+        WarrantyProduct: {
+            brand: string | null;
+            model: string | null;
+            title: string | null;
+        };
+        /** WarrantyWithNotification */
+        WarrantyWithNotification: {
+            claimed: boolean;
+            claimedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            customerEmail: string | null;
+            customerName: string | null;
+            customerPhone: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            globalProductId: string | null;
+            /** Format: uuid */
+            id: string;
+            invoiceNumber: string | null;
+            locationId: string | null;
+            /** Format: uuid */
+            merchantId: string;
+            merchantProductId: string | null;
+            mint: components["schemas"]["MintState"];
+            /** @description queued: a claim link e-mail is on its way; none: no claim link is e-mailed */
+            notification: "queued" | "none";
+            product: components["schemas"]["WarrantyProduct"] | null;
+            purchaseDate: string | null;
+            purchasePrice: number | null;
+            serialNumber: string;
+            /** @description EXPIRED once expiresAt has passed */
+            status: "ACTIVE" | "EXPIRED";
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
+            warrantyCode: string;
+            warrantyDurationMonths: number | null;
         };
     };
     responses: never;
@@ -972,6 +1690,15 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok";
                     };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1015,7 +1742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1024,7 +1751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1041,6 +1768,8 @@ export interface operations {
             path: {
                 /** @description A CID: CIDv1 (base32 `bafy…`/`bafk…`, base36 `k…`) or CIDv0 (`Qm…`) */
                 cid: string;
+                /** @description The rest of the path (names through directories), e.g. a token id */
+                path: string;
             };
             cookie?: never;
         };
@@ -1068,7 +1797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1077,7 +1806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1108,6 +1837,15 @@ export interface operations {
                         /** @enum {string} */
                         status: "ready";
                     };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1157,26 +1895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description `<resource>.<verb>`, e.g. `merchant.update` */
-                            action: string;
-                            actorEmail: string | null;
-                            actorId: string | null;
-                            /** @description The resource as the API showed it (null when there was none); never holds secrets */
-                            after: unknown;
-                            /** @description The resource as the API showed it (null when there was none); never holds secrets */
-                            before: unknown;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            requestId: string | null;
-                            targetId: string | null;
-                            targetType: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["AuditRecordPage"];
                 };
             };
             /** @description Every error answer */
@@ -1185,7 +1904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1194,7 +1913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1203,7 +1922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1234,22 +1953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            brand: string;
-                            category: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            gtin: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            imageUrl: string | null;
-                            model: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["GlobalProductPage"];
                 };
             };
             /** @description Every error answer */
@@ -1258,7 +1962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1267,7 +1971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1276,7 +1980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1311,19 +2015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        brand: string;
-                        category: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        gtin: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        imageUrl: string | null;
-                        model: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["GlobalProduct"];
                 };
             };
             /** @description Every error answer */
@@ -1332,7 +2024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1341,7 +2033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1350,7 +2042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1359,7 +2051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1392,19 +2084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        brand: string;
-                        category: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        gtin: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        imageUrl: string | null;
-                        model: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["GlobalProduct"];
                 };
             };
             /** @description Every error answer */
@@ -1413,7 +2093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1422,7 +2102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1431,7 +2111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1440,7 +2120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1449,7 +2129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1487,7 +2167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1496,7 +2176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1505,7 +2185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1514,7 +2194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1523,7 +2203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1552,24 +2232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            address: string | null;
-                            contactEmail: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            phone: string | null;
-                            /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended) */
-                            status: "ACTIVE" | "SUSPENDED";
-                            taxId: string | null;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["MerchantPage"];
                 };
             };
             /** @description Every error answer */
@@ -1578,7 +2241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1587,7 +2250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1596,7 +2259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1627,21 +2290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address: string | null;
-                        contactEmail: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: uuid */
-                        id: string;
-                        name: string;
-                        phone: string | null;
-                        /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended) */
-                        status: "ACTIVE" | "SUSPENDED";
-                        taxId: string | null;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Every error answer */
@@ -1650,7 +2299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1659,7 +2308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1668,7 +2317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1690,21 +2339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address: string | null;
-                        contactEmail: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: uuid */
-                        id: string;
-                        name: string;
-                        phone: string | null;
-                        /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended) */
-                        status: "ACTIVE" | "SUSPENDED";
-                        taxId: string | null;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Every error answer */
@@ -1713,7 +2348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1722,7 +2357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1731,7 +2366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1740,7 +2375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1775,21 +2410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address: string | null;
-                        contactEmail: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: uuid */
-                        id: string;
-                        name: string;
-                        phone: string | null;
-                        /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended) */
-                        status: "ACTIVE" | "SUSPENDED";
-                        taxId: string | null;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Every error answer */
@@ -1798,7 +2419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1807,7 +2428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1816,7 +2437,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1825,7 +2446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1852,27 +2473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description Lower-cased */
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastLoginAt: string | null;
-                            /** Format: uuid */
-                            merchantId: string;
-                            merchantRole: "OWNER" | "ADMIN" | "USER";
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "MERCHANT_USER";
-                            status: "ACTIVE" | "SUSPENDED";
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["MerchantUserPage"];
                 };
             };
             /** @description Every error answer */
@@ -1881,7 +2482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1890,7 +2491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1899,7 +2500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1908,7 +2509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1944,24 +2545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** @description Lower-cased */
-                        email: string;
-                        /** Format: uuid */
-                        id: string;
-                        lastLoginAt: string | null;
-                        /** Format: uuid */
-                        merchantId: string;
-                        merchantRole: "OWNER" | "ADMIN" | "USER";
-                        name: string | null;
-                        /** @enum {string} */
-                        role: "MERCHANT_USER";
-                        status: "ACTIVE" | "SUSPENDED";
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["MerchantUser"];
                 };
             };
             /** @description Every error answer */
@@ -1970,7 +2554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1979,7 +2563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1988,7 +2572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -1997,7 +2581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2006,7 +2590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2094,7 +2678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2103,7 +2687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2144,7 +2728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2153,7 +2737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2162,7 +2746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2171,7 +2755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2199,22 +2783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description JWT (HS256) for Authorization: Bearer */
-                        token: string;
-                        user: {
-                            /** @description admins only */
-                            adminRole?: "SUPER_ADMIN" | "ADMIN";
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            merchantId: string | null;
-                            merchantName: string | null;
-                            merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
-                            name: string | null;
-                            role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
-                        };
-                    };
+                    "application/json": components["schemas"]["LoginResponse"];
                 };
             };
             /** @description Every error answer */
@@ -2223,7 +2792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2232,7 +2801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2241,7 +2810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2250,7 +2819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2270,24 +2839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description admins only */
-                        adminRole?: "SUPER_ADMIN" | "ADMIN";
-                        /** Format: date-time */
-                        createdAt: string;
-                        email: string;
-                        /** Format: uuid */
-                        id: string;
-                        lastLoginAt: string | null;
-                        merchantId: string | null;
-                        merchantName: string | null;
-                        merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
-                        name: string | null;
-                        role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
-                        status: "ACTIVE" | "SUSPENDED";
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["Profile"];
                 };
             };
             /** @description Every error answer */
@@ -2296,7 +2848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2305,7 +2857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2334,104 +2886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        focus: {
-                            claimedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description Whole days until expiresAt (rounded up); 0 once expired */
-                            daysLeft: number;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            invoiceNumber: string | null;
-                            /** Format: date-time */
-                            issuedAt: string;
-                            /** Format: uuid */
-                            merchantId: string;
-                            merchantName: string;
-                            mint: {
-                                chainId: number | null;
-                                contractAddress: string | null;
-                                status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                                tokenId: string | null;
-                                txHash: string | null;
-                                /** @description The public verification: {PUBLIC_API_URL}/v1/global/warranties/{warrantyCode}/verify */
-                                verificationUrl: string;
-                            };
-                            product: {
-                                brand: string | null;
-                                model: string | null;
-                                title: string | null;
-                            } | null;
-                            productName: string | null;
-                            purchaseDate: string | null;
-                            purchasePrice: number | null;
-                            serialNumber: string;
-                            /** @description EXPIRED once expiresAt has passed */
-                            status: "ACTIVE" | "EXPIRED";
-                            /** Format: date-time */
-                            updatedAt: string;
-                            warrantyCode: string;
-                        } | null;
-                        /** @description JWT (HS256) for Authorization: Bearer */
-                        token: string;
-                        user: {
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            merchantId: null;
-                            merchantName: null;
-                            merchantRole: null;
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "CUSTOMER";
-                        };
-                        wallet: {
-                            items: {
-                                claimedAt: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** @description Whole days until expiresAt (rounded up); 0 once expired */
-                                daysLeft: number;
-                                /** Format: date-time */
-                                expiresAt: string;
-                                /** Format: uuid */
-                                id: string;
-                                invoiceNumber: string | null;
-                                /** Format: date-time */
-                                issuedAt: string;
-                                /** Format: uuid */
-                                merchantId: string;
-                                merchantName: string;
-                                mint: {
-                                    chainId: number | null;
-                                    contractAddress: string | null;
-                                    status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                                    tokenId: string | null;
-                                    txHash: string | null;
-                                    /** @description The public verification: {PUBLIC_API_URL}/v1/global/warranties/{warrantyCode}/verify */
-                                    verificationUrl: string;
-                                };
-                                product: {
-                                    brand: string | null;
-                                    model: string | null;
-                                    title: string | null;
-                                } | null;
-                                productName: string | null;
-                                purchaseDate: string | null;
-                                purchasePrice: number | null;
-                                serialNumber: string;
-                                /** @description EXPIRED once expiresAt has passed */
-                                status: "ACTIVE" | "EXPIRED";
-                                /** Format: date-time */
-                                updatedAt: string;
-                                warrantyCode: string;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["ClaimSession"];
                 };
             };
             /** @description Every error answer */
@@ -2440,7 +2895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2449,7 +2904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2458,7 +2913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2485,21 +2940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description JWT (HS256) for Authorization: Bearer */
-                        token: string;
-                        user: {
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            merchantId: null;
-                            merchantName: null;
-                            merchantRole: null;
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "CUSTOMER";
-                        };
-                    };
+                    "application/json": components["schemas"]["CustomerSession"];
                 };
             };
             /** @description Every error answer */
@@ -2508,7 +2949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2517,7 +2958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2526,7 +2967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2565,7 +3006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2604,7 +3045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2613,7 +3054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2636,17 +3077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The masked address, e.g. j***e@example.com */
-                        email: string;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        merchantName: string | null;
-                        /** @enum {boolean} */
-                        valid: true;
-                        /** @description The warranties signing in puts in the wallet */
-                        warrantyCount: number;
-                    };
+                    "application/json": components["schemas"]["LinkCheck"];
                 };
             };
             /** @description Every error answer */
@@ -2655,7 +3086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2664,7 +3095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2687,17 +3118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The masked address, e.g. j***e@example.com */
-                        email: string;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        merchantName: string | null;
-                        /** @enum {boolean} */
-                        valid: true;
-                        /** @description The warranties signing in puts in the wallet */
-                        warrantyCount: number;
-                    };
+                    "application/json": components["schemas"]["LinkCheck"];
                 };
             };
             /** @description Every error answer */
@@ -2706,7 +3127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2715,7 +3136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2735,12 +3156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The private feed (https): anyone holding it can read it */
-                        url: string;
-                        /** @description The same feed as a webcal:// link, for calendar apps */
-                        webcalUrl: string;
-                    };
+                    "application/json": components["schemas"]["CalendarFeed"];
                 };
             };
             /** @description Every error answer */
@@ -2749,7 +3165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2758,7 +3174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2790,7 +3206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2799,7 +3215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2819,17 +3235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The first address, {local}@{INBOX_DOMAIN}: the one to show */
-                        address: string;
-                        addresses: {
-                            address: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["InboxAddresses"];
                 };
             };
             /** @description Every error answer */
@@ -2838,7 +3244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2847,7 +3253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2867,19 +3273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        email: string;
-                        /** Format: uuid */
-                        id: string;
-                        name: string | null;
-                        reminderDaysBeforeExpiry: number;
-                        subscriptionTier: "FREE" | "PAID";
-                        /** Format: date-time */
-                        updatedAt: string;
-                        verifiedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
             /** @description Every error answer */
@@ -2888,7 +3282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2897,7 +3291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2924,19 +3318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        email: string;
-                        /** Format: uuid */
-                        id: string;
-                        name: string | null;
-                        reminderDaysBeforeExpiry: number;
-                        subscriptionTier: "FREE" | "PAID";
-                        /** Format: date-time */
-                        updatedAt: string;
-                        verifiedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
             /** @description Every error answer */
@@ -2945,7 +3327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2954,7 +3336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -2963,7 +3345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2991,18 +3373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: uuid */
-                        id: string;
-                        platform: "ios" | "android";
-                        /**
-                         * Format: date-time
-                         * @description The last registration of this token
-                         */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["PushDevice"];
                 };
             };
             /** @description Every error answer */
@@ -3011,7 +3382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3020,7 +3391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3029,7 +3400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3069,7 +3440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3078,7 +3449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3087,7 +3458,1143 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                folderId?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description Case-insensitive text in the extracted merchant or raw text */
+                q?: string;
+                /** @description Receipts proving this warranty */
+                warrantyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            byteSize: number;
+                            /** @description Sniffed from the bytes, never taken from the client */
+                            contentType: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            folderId: string | null;
+                            height: number | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The stored image (bearer token required) */
+                            imageUrl: string;
+                            ocrData: {
+                                /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                                date?: string;
+                                items?: {
+                                    name: string;
+                                    price?: string;
+                                }[];
+                                merchant?: string;
+                                rawText?: string;
+                                total?: string;
+                            } | null;
+                            /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                            ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                            source: "upload" | "email";
+                            suggestedWarrantyId: string | null;
+                            thumbnailUrl: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            warrantyId: string | null;
+                            width: number | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    folderId?: string;
+                    /** @description The photo or scan (JPEG, PNG, WebP, HEIC, PDF), standard base64 without a data: prefix */
+                    imageBase64: string;
+                    ocrData?: {
+                        /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                        date?: string;
+                        items?: {
+                            name: string;
+                            price?: string;
+                        }[];
+                        merchant?: string;
+                        rawText?: string;
+                        total?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byteSize: number;
+                        /** @description Sniffed from the bytes, never taken from the client */
+                        contentType: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        folderId: string | null;
+                        height: number | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The stored image (bearer token required) */
+                        imageUrl: string;
+                        ocrData: {
+                            /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                            date?: string;
+                            items?: {
+                                name: string;
+                                price?: string;
+                            }[];
+                            merchant?: string;
+                            rawText?: string;
+                            total?: string;
+                        } | null;
+                        /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                        ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                        source: "upload" | "email";
+                        suggestedWarrantyId: string | null;
+                        thumbnailUrl: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        warrantyId: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byteSize: number;
+                        /** @description Sniffed from the bytes, never taken from the client */
+                        contentType: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        folderId: string | null;
+                        height: number | null;
+                        /** Format: uuid */
+                        id: string;
+                        imageBase64: string;
+                        /** @description The stored image (bearer token required) */
+                        imageUrl: string;
+                        ocrData: {
+                            /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                            date?: string;
+                            items?: {
+                                name: string;
+                                price?: string;
+                            }[];
+                            merchant?: string;
+                            rawText?: string;
+                            total?: string;
+                        } | null;
+                        /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                        ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                        source: "upload" | "email";
+                        suggestedWarrantyId: string | null;
+                        thumbnailUrl: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        warrantyId: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    moveReceiptToFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    folderId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byteSize: number;
+                        /** @description Sniffed from the bytes, never taken from the client */
+                        contentType: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        folderId: string | null;
+                        height: number | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The stored image (bearer token required) */
+                        imageUrl: string;
+                        ocrData: {
+                            /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                            date?: string;
+                            items?: {
+                                name: string;
+                                price?: string;
+                            }[];
+                            merchant?: string;
+                            rawText?: string;
+                            total?: string;
+                        } | null;
+                        /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                        ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                        source: "upload" | "email";
+                        suggestedWarrantyId: string | null;
+                        thumbnailUrl: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        warrantyId: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReceiptImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shareReceiptByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    toEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        receiptId: string;
+                        revokedAt: string | null;
+                        status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                        /** @description Lower-cased */
+                        toEmail: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReceiptShares: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            receiptId: string;
+                            revokedAt: string | null;
+                            status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                            /** @description Lower-cased */
+                            toEmail: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReceiptThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmReceiptWarranty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    warrantyId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byteSize: number;
+                        /** @description Sniffed from the bytes, never taken from the client */
+                        contentType: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        folderId: string | null;
+                        height: number | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The stored image (bearer token required) */
+                        imageUrl: string;
+                        ocrData: {
+                            /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                            date?: string;
+                            items?: {
+                                name: string;
+                                price?: string;
+                            }[];
+                            merchant?: string;
+                            rawText?: string;
+                            total?: string;
+                        } | null;
+                        /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                        ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                        source: "upload" | "email";
+                        suggestedWarrantyId: string | null;
+                        thumbnailUrl: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        warrantyId: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReceiptFolders: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            receiptCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createReceiptFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per customer, compared case-insensitively */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        receiptCount: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteReceiptFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                folderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Receipts that were in it, now in no folder */
+                        unfiledReceipts: number;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renameReceiptFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                folderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per customer, compared case-insensitively */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        receiptCount: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3143,7 +4650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3152,7 +4659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3161,7 +4668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3170,7 +4677,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokeReceiptShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        receiptId: string;
+                        revokedAt: string | null;
+                        status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                        /** @description Lower-cased */
+                        toEmail: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3197,49 +4775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            claimedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description Whole days until expiresAt (rounded up); 0 once expired */
-                            daysLeft: number;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            invoiceNumber: string | null;
-                            /** Format: date-time */
-                            issuedAt: string;
-                            /** Format: uuid */
-                            merchantId: string;
-                            merchantName: string;
-                            mint: {
-                                chainId: number | null;
-                                contractAddress: string | null;
-                                status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                                tokenId: string | null;
-                                txHash: string | null;
-                                /** @description The public verification: {PUBLIC_API_URL}/v1/global/warranties/{warrantyCode}/verify */
-                                verificationUrl: string;
-                            };
-                            product: {
-                                brand: string | null;
-                                model: string | null;
-                                title: string | null;
-                            } | null;
-                            productName: string | null;
-                            purchaseDate: string | null;
-                            purchasePrice: number | null;
-                            serialNumber: string;
-                            /** @description EXPIRED once expiresAt has passed */
-                            status: "ACTIVE" | "EXPIRED";
-                            /** Format: date-time */
-                            updatedAt: string;
-                            warrantyCode: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["WalletWarrantyPage"];
                 };
             };
             /** @description Every error answer */
@@ -3248,7 +4784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3257,7 +4793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3266,7 +4802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3288,46 +4824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        claimedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** @description Whole days until expiresAt (rounded up); 0 once expired */
-                        daysLeft: number;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        /** Format: uuid */
-                        id: string;
-                        invoiceNumber: string | null;
-                        /** Format: date-time */
-                        issuedAt: string;
-                        /** Format: uuid */
-                        merchantId: string;
-                        merchantName: string;
-                        mint: {
-                            chainId: number | null;
-                            contractAddress: string | null;
-                            status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                            tokenId: string | null;
-                            txHash: string | null;
-                            /** @description The public verification: {PUBLIC_API_URL}/v1/global/warranties/{warrantyCode}/verify */
-                            verificationUrl: string;
-                        };
-                        product: {
-                            brand: string | null;
-                            model: string | null;
-                            title: string | null;
-                        } | null;
-                        productName: string | null;
-                        purchaseDate: string | null;
-                        purchasePrice: number | null;
-                        serialNumber: string;
-                        /** @description EXPIRED once expiresAt has passed */
-                        status: "ACTIVE" | "EXPIRED";
-                        /** Format: date-time */
-                        updatedAt: string;
-                        warrantyCode: string;
-                    };
+                    "application/json": components["schemas"]["WalletWarranty"];
                 };
             };
             /** @description Every error answer */
@@ -3336,7 +4833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3345,7 +4842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3354,7 +4851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3363,7 +4860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3395,7 +4892,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3404,7 +4901,104 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveInboundEmail: {
+        parameters: {
+            query: {
+                /** @description The envelope sender (MAIL FROM); absent or empty for the null sender */
+                from?: string;
+                /** @description The name that client gave in EHLO/HELO */
+                helo?: string;
+                /** @description The IP address of the client that sent the message to the provider (for SPF) */
+                ip?: string;
+                /** @description The envelope recipient: a customer inbox address */
+                to: string;
+            };
+            header?: {
+                /** @description INBOUND_EMAIL_SECRET */
+                "x-inbound-secret"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "message/rfc822": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The message had been received before: nothing new was created */
+                        duplicate: boolean;
+                        /** Format: uuid */
+                        inboundMessageId: string;
+                        /** @description Receipts created from the message (the first time) */
+                        receipts: number;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3424,14 +5018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Reminders given up by this call (device gone, refused, last attempt) */
-                        failed: number;
-                        /** @description Reminders delivered by this call (a push accepted by the provider, an e-mail queued); what did not fit in the time budget continues in the background */
-                        sent: number;
-                        /** @description Claimed, unexpired warranties within their customer's reminderDaysBeforeExpiry, found by this call */
-                        warranties: number;
-                    };
+                    "application/json": components["schemas"]["ReminderRunResult"];
                 };
             };
             /** @description Every error answer */
@@ -3440,7 +5027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3471,22 +5058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            brand: string;
-                            category: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            gtin: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            imageUrl: string | null;
-                            model: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["GlobalProductPage"];
                 };
             };
             /** @description Every error answer */
@@ -3495,7 +5067,116 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewSharedReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared receipt: its image (imageUrl) and extracted data, nothing of its owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expiresAt: string;
+                        receipt: {
+                            byteSize: number;
+                            contentType: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            height: number | null;
+                            /** @description The image, public while the link works */
+                            imageUrl: string;
+                            ocrData: {
+                                /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                                date?: string;
+                                items?: {
+                                    name: string;
+                                    price?: string;
+                                }[];
+                                merchant?: string;
+                                rawText?: string;
+                                total?: string;
+                            } | null;
+                            width: number | null;
+                        };
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, expired or revoked link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getSharedReceiptImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3531,7 +5212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unknown, expired, replaced or already used token */
@@ -3540,7 +5221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/html": string;
                 };
             };
@@ -3565,36 +5246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        certificate: {
-                            blockNumber: number | null;
-                            chainId: number;
-                            contractAddress: string;
-                            /** @description the ERC-721 metadata JSON served for tokenUri */
-                            metadata: unknown;
-                            metadataCid: string;
-                            /** @description the metadata bytes hash to the CID the directory names and to the CID recorded at issue */
-                            metadataHashMatches: boolean;
-                            /** @description current holder (the service custodian until exported) */
-                            owner: string;
-                            /** @description uint256 as a decimal string */
-                            tokenId: string;
-                            /** @description as the contract answers it: ipfs://<batch directory>/<tokenId> */
-                            tokenUri: string;
-                            txHash: string | null;
-                        } | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        /** Format: date-time */
-                        issuedAt: string;
-                        merchantName: string;
-                        mintStatus: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                        productName: string | null;
-                        serialNumberMatches: boolean | null;
-                        /** @description EXPIRED once expiresAt has passed */
-                        status: "ACTIVE" | "EXPIRED";
-                        warrantyCode: string;
-                    };
+                    "application/json": components["schemas"]["CertificateVerification"];
                 };
             };
             /** @description Every error answer */
@@ -3603,7 +5255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3612,7 +5264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3621,7 +5273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3630,7 +5282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3657,25 +5309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            globalProductId: string | null;
-                            gtin: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            merchantId: string;
-                            merchantSku: string;
-                            price: number | null;
-                            title: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            warrantyDurationMonths: number | null;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["MerchantProductPage"];
                 };
             };
             /** @description Every error answer */
@@ -3684,7 +5318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3693,7 +5327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3702,7 +5336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3738,22 +5372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        globalProductId: string | null;
-                        gtin: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        merchantId: string;
-                        merchantSku: string;
-                        price: number | null;
-                        title: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        warrantyDurationMonths: number | null;
-                    };
+                    "application/json": components["schemas"]["MerchantProduct"];
                 };
             };
             /** @description Every error answer */
@@ -3762,7 +5381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3771,7 +5390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3780,7 +5399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3789,7 +5408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3825,22 +5444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        globalProductId: string | null;
-                        gtin: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        merchantId: string;
-                        merchantSku: string;
-                        price: number | null;
-                        title: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        warrantyDurationMonths: number | null;
-                    };
+                    "application/json": components["schemas"]["MerchantProduct"];
                 };
             };
             /** @description Every error answer */
@@ -3849,7 +5453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3858,7 +5462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3867,7 +5471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3876,7 +5480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3885,7 +5489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3922,7 +5526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3931,7 +5535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3940,7 +5544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3965,22 +5569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description Lower-cased */
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            status: "PENDING" | "VERIFIED";
-                            /** Format: date-time */
-                            updatedAt: string;
-                            verificationExpiresAt: string | null;
-                            verifiedAt: string | null;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["SenderAddressPage"];
                 };
             };
             /** @description Every error answer */
@@ -3989,7 +5578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -3998,7 +5587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4007,7 +5596,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4034,19 +5623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** @description Lower-cased */
-                        email: string;
-                        /** Format: uuid */
-                        id: string;
-                        status: "PENDING" | "VERIFIED";
-                        /** Format: date-time */
-                        updatedAt: string;
-                        verificationExpiresAt: string | null;
-                        verifiedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["SenderAddress"];
                 };
             };
             /** @description Every error answer */
@@ -4055,7 +5632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4064,7 +5641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4073,7 +5650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4082,7 +5659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4091,7 +5668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4127,7 +5704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4136,7 +5713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4145,7 +5722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4154,7 +5731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4176,19 +5753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** @description Lower-cased */
-                        email: string;
-                        /** Format: uuid */
-                        id: string;
-                        status: "PENDING" | "VERIFIED";
-                        /** Format: date-time */
-                        updatedAt: string;
-                        verificationExpiresAt: string | null;
-                        verifiedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["SenderAddress"];
                 };
             };
             /** @description Every error answer */
@@ -4197,7 +5762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4206,7 +5771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4215,7 +5780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4224,7 +5789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4233,7 +5798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4242,7 +5807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4300,7 +5865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4309,7 +5874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4340,53 +5905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            claimed: boolean;
-                            claimedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            customerEmail: string | null;
-                            customerName: string | null;
-                            customerPhone: string | null;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            globalProductId: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoiceNumber: string | null;
-                            locationId: string | null;
-                            /** Format: uuid */
-                            merchantId: string;
-                            merchantProductId: string | null;
-                            mint: {
-                                attempts: number;
-                                chainId: number | null;
-                                contractAddress: string | null;
-                                error: string | null;
-                                metadataCid: string | null;
-                                status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                                tokenId: string | null;
-                                txHash: string | null;
-                            };
-                            product: {
-                                brand: string | null;
-                                model: string | null;
-                                title: string | null;
-                            } | null;
-                            purchaseDate: string | null;
-                            purchasePrice: number | null;
-                            serialNumber: string;
-                            /** @description EXPIRED once expiresAt has passed */
-                            status: "ACTIVE" | "EXPIRED";
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
-                            warrantyCode: string;
-                            warrantyDurationMonths: number | null;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["WarrantyPage"];
                 };
             };
             /** @description Every error answer */
@@ -4395,7 +5914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4404,7 +5923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4413,7 +5932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4435,50 +5954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        claimed: boolean;
-                        claimedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        customerEmail: string | null;
-                        customerName: string | null;
-                        customerPhone: string | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        globalProductId: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoiceNumber: string | null;
-                        locationId: string | null;
-                        /** Format: uuid */
-                        merchantId: string;
-                        merchantProductId: string | null;
-                        mint: {
-                            attempts: number;
-                            chainId: number | null;
-                            contractAddress: string | null;
-                            error: string | null;
-                            metadataCid: string | null;
-                            status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                            tokenId: string | null;
-                            txHash: string | null;
-                        };
-                        product: {
-                            brand: string | null;
-                            model: string | null;
-                            title: string | null;
-                        } | null;
-                        purchaseDate: string | null;
-                        purchasePrice: number | null;
-                        serialNumber: string;
-                        /** @description EXPIRED once expiresAt has passed */
-                        status: "ACTIVE" | "EXPIRED";
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
-                        warrantyCode: string;
-                        warrantyDurationMonths: number | null;
-                    };
+                    "application/json": components["schemas"]["Warranty"];
                 };
             };
             /** @description Every error answer */
@@ -4487,7 +5963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4496,7 +5972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4505,7 +5981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4514,7 +5990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4536,52 +6012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        claimed: boolean;
-                        claimedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        customerEmail: string | null;
-                        customerName: string | null;
-                        customerPhone: string | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        globalProductId: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoiceNumber: string | null;
-                        locationId: string | null;
-                        /** Format: uuid */
-                        merchantId: string;
-                        merchantProductId: string | null;
-                        mint: {
-                            attempts: number;
-                            chainId: number | null;
-                            contractAddress: string | null;
-                            error: string | null;
-                            metadataCid: string | null;
-                            status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                            tokenId: string | null;
-                            txHash: string | null;
-                        };
-                        /** @description queued: a claim link e-mail is on its way; none: no claim link is e-mailed */
-                        notification: "queued" | "none";
-                        product: {
-                            brand: string | null;
-                            model: string | null;
-                            title: string | null;
-                        } | null;
-                        purchaseDate: string | null;
-                        purchasePrice: number | null;
-                        serialNumber: string;
-                        /** @description EXPIRED once expiresAt has passed */
-                        status: "ACTIVE" | "EXPIRED";
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
-                        warrantyCode: string;
-                        warrantyDurationMonths: number | null;
-                    };
+                    "application/json": components["schemas"]["WarrantyWithNotification"];
                 };
             };
             /** @description Every error answer */
@@ -4590,7 +6021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4599,7 +6030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4608,7 +6039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4617,7 +6048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4626,7 +6057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4635,7 +6066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4657,50 +6088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        claimed: boolean;
-                        claimedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        customerEmail: string | null;
-                        customerName: string | null;
-                        customerPhone: string | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        globalProductId: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoiceNumber: string | null;
-                        locationId: string | null;
-                        /** Format: uuid */
-                        merchantId: string;
-                        merchantProductId: string | null;
-                        mint: {
-                            attempts: number;
-                            chainId: number | null;
-                            contractAddress: string | null;
-                            error: string | null;
-                            metadataCid: string | null;
-                            status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                            tokenId: string | null;
-                            txHash: string | null;
-                        };
-                        product: {
-                            brand: string | null;
-                            model: string | null;
-                            title: string | null;
-                        } | null;
-                        purchaseDate: string | null;
-                        purchasePrice: number | null;
-                        serialNumber: string;
-                        /** @description EXPIRED once expiresAt has passed */
-                        status: "ACTIVE" | "EXPIRED";
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
-                        warrantyCode: string;
-                        warrantyDurationMonths: number | null;
-                    };
+                    "application/json": components["schemas"]["Warranty"];
                 };
             };
             /** @description Every error answer */
@@ -4709,7 +6097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4718,7 +6106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4727,7 +6115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4736,7 +6124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4745,7 +6133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4793,52 +6181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        claimed: boolean;
-                        claimedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        customerEmail: string | null;
-                        customerName: string | null;
-                        customerPhone: string | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        globalProductId: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoiceNumber: string | null;
-                        locationId: string | null;
-                        /** Format: uuid */
-                        merchantId: string;
-                        merchantProductId: string | null;
-                        mint: {
-                            attempts: number;
-                            chainId: number | null;
-                            contractAddress: string | null;
-                            error: string | null;
-                            metadataCid: string | null;
-                            status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                            tokenId: string | null;
-                            txHash: string | null;
-                        };
-                        /** @description queued: a claim link e-mail is on its way; none: no claim link is e-mailed */
-                        notification: "queued" | "none";
-                        product: {
-                            brand: string | null;
-                            model: string | null;
-                            title: string | null;
-                        } | null;
-                        purchaseDate: string | null;
-                        purchasePrice: number | null;
-                        serialNumber: string;
-                        /** @description EXPIRED once expiresAt has passed */
-                        status: "ACTIVE" | "EXPIRED";
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
-                        warrantyCode: string;
-                        warrantyDurationMonths: number | null;
-                    };
+                    "application/json": components["schemas"]["WarrantyWithNotification"];
                 };
             };
             /** @description Every error answer */
@@ -4847,7 +6190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4856,7 +6199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4865,7 +6208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4874,7 +6217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4883,7 +6226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4892,7 +6235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4920,53 +6263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            claimed: boolean;
-                            claimedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            customerEmail: string | null;
-                            customerName: string | null;
-                            customerPhone: string | null;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            globalProductId: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoiceNumber: string | null;
-                            locationId: string | null;
-                            /** Format: uuid */
-                            merchantId: string;
-                            merchantProductId: string | null;
-                            mint: {
-                                attempts: number;
-                                chainId: number | null;
-                                contractAddress: string | null;
-                                error: string | null;
-                                metadataCid: string | null;
-                                status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
-                                tokenId: string | null;
-                                txHash: string | null;
-                            };
-                            product: {
-                                brand: string | null;
-                                model: string | null;
-                                title: string | null;
-                            } | null;
-                            purchaseDate: string | null;
-                            purchasePrice: number | null;
-                            serialNumber: string;
-                            /** @description EXPIRED once expiresAt has passed */
-                            status: "ACTIVE" | "EXPIRED";
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
-                            warrantyCode: string;
-                            warrantyDurationMonths: number | null;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["WarrantyPage"];
                 };
             };
             /** @description Every error answer */
@@ -4975,7 +6272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4984,7 +6281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -4993,7 +6290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every error answer */
@@ -5002,7 +6299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5039,6 +6336,15 @@ export interface operations {
                         };
                         version: string;
                     };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
