@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pngBomb } from '../ocr/support.js'
 import { createMerchantWithUsers } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
 import {
@@ -117,6 +118,19 @@ describe('POST /v1/customer/receipts', () => {
       expect(res.statusCode, imageBase64).toBe(400)
       expect(res.json().error).toBe('validation_error')
     }
+    expect(await storedKeys(svc)).toEqual(before)
+  })
+
+  it('answers 400 image_too_large for a decompression bomb and unsupported_type for an SVG, storing nothing', async () => {
+    const alice = await createCustomer(svc)
+    const before = await storedKeys(svc)
+    const bomb = await save(svc, alice.token, { imageBase64: pngBomb(12_000).toString('base64') })
+    expect(bomb.statusCode).toBe(400)
+    expect(bomb.json().details).toEqual([{ path: '/body/imageBase64', message: 'image_too_large' }])
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>')
+    const refused = await save(svc, alice.token, { imageBase64: svg.toString('base64') })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().details).toEqual([{ path: '/body/imageBase64', message: 'unsupported_type' }])
     expect(await storedKeys(svc)).toEqual(before)
   })
 
