@@ -100,7 +100,12 @@ describe('POST /v1/global/inbound-email', () => {
       attachments: [await jpeg()],
       dkim: c.key,
     })
-    for (const headers of [{}, { 'x-inbound-secret': 'wrong' }, { 'x-inbound-secret': `${SECRET}x` }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-inbound-secret': 'wrong' },
+      { 'x-inbound-secret': `${SECRET}x` },
+    ]
+    for (const headers of attempts) {
       const res = await post(raw, { to: c.inbox }, headers)
       expect(res.statusCode).toBe(401)
       expect(res.json().error).toBe('unauthorized')
