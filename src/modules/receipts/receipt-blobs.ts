@@ -24,7 +24,7 @@ export interface PutBlob extends BlobInput {
   byteSize: number
 }
 
-/** Objects looked at per sweep run, at most (the rest wait for the next run). */
+/** Objects looked up per query, and unreferenced rows removed per sweep run (the rest: next run). */
 const SWEEP_BATCH = 1000
 
 export interface SweepCounts {
@@ -121,21 +121,15 @@ export class ReceiptBlobs {
   async sweep(now = new Date()): Promise<SweepCounts> {
     const cutoff = new Date(now.getTime() - this.deps.orphanGraceSeconds * 1000)
     const counts: SweepCounts = { orphanObjects: 0, unreferencedRows: 0 }
-    const old: string[] = []
+    // The whole listing, looked up in batches: the rows of a batch are read in one query.
+    let old: string[] = []
     for await (const object of this.deps.blobs.list()) {
       if (object.lastModified < cutoff) old.push(object.key)
-      if (old.length >= SWEEP_BATCH) break
+      if (old.length < SWEEP_BATCH) continue
+      counts.orphanObjects += await this.removeOrphans(old)
+      old = []
     }
-    const kept = await keysWithRows(this.deps.db, old)
-    for (const key of old.filter((k) => !kept.has(k))) {
-      const removed = await this.deps.db.transaction(async (tx) => {
-        await lockBlobKeys(tx, [key])
-        if (await blobRowExists(tx, key)) return false
-        await this.deps.blobs.delete(key)
-        return true
-      })
-      if (removed) counts.orphanObjects++
-    }
+    counts.orphanObjects += await this.removeOrphans(old)
     for (const key of await staleUnreferencedKeys(this.deps.db, cutoff, SWEEP_BATCH)) {
       const removed = await this.deps.db.transaction(async (tx) => {
         await lockBlobKeys(tx, [key])
@@ -147,6 +141,22 @@ export class ReceiptBlobs {
       if (removed) counts.unreferencedRows++
     }
     return counts
+  }
+
+  /** Of `keys` (objects past the grace period), removes those without a row; answers how many. */
+  private async removeOrphans(keys: readonly string[]): Promise<number> {
+    const kept = await keysWithRows(this.deps.db, keys)
+    let removed = 0
+    for (const key of keys.filter((k) => !kept.has(k))) {
+      const orphan = await this.deps.db.transaction(async (tx) => {
+        await lockBlobKeys(tx, [key])
+        if (await blobRowExists(tx, key)) return false
+        await this.deps.blobs.delete(key)
+        return true
+      })
+      if (orphan) removed++
+    }
+    return removed
   }
 
   /** The stored bytes of an object, or null when it is gone. */
