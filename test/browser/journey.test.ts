@@ -15,6 +15,7 @@ import {
   seriousViolations,
   textOf,
 } from './support/browser.js'
+import { receiptPhoto } from './support/receipt-photo.js'
 
 // The customer web app in Debian's Chromium against the real service (built app, real SMTP
 // delivery to a sink, real minting on the embedded chain). `npm run test:browser`.
@@ -99,7 +100,7 @@ describe('the page checks', () => {
 describe('the customer journey in the browser', () => {
   let warrantyCode = ''
 
-  it('claim link from the e-mail → claim landing on a phone → one tap → wallet → certificate once minted', async () => {
+  it('claim link from the e-mail → claim landing on a phone → one tap → wallet → certificate once minted → a receipt photo read, corrected, saved, shared', async () => {
     const email = uniqueEmail('jane')
     const warranty = await issue(email, 'SN-JOURNEY-1')
     warrantyCode = warranty.warrantyCode
@@ -143,8 +144,62 @@ describe('the customer journey in the browser', () => {
       (await svc.request({ method: 'GET', url: `/v1/customer/me`, token: await sessionToken(page) })).json(),
     ).toMatchObject({ reminderDaysBeforeExpiry: 14 })
     await expectCleanPage(page, watched)
+
+    // Receipts: a folder, a photo read by OCR and corrected before saving, found, shared.
+    await page.getByRole('link', { name: 'Receipts' }).click()
+    await page.getByLabel('New folder').fill('Kitchen')
+    await page.getByRole('button', { name: 'Create folder' }).click()
+    await page.getByText('Folder “Kitchen” created.').waitFor()
+    await page.getByLabel('Take a photo').setInputFiles({
+      name: 'receipt.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await receiptPhoto(),
+    })
+    await page.getByText('Please check the details').waitFor({ timeout: 60_000 })
+    expect(await page.getByLabel('Total').inputValue()).toBe('44.49')
+    expect((await page.getByLabel('Shop').inputValue()).toUpperCase()).toContain('CORNER')
+    await page.getByLabel('Shop').fill('Corner Electronics Ltd')
+    await page.getByLabel('Folder', { exact: true }).selectOption({ label: 'Kitchen' })
+    await expectCleanPage(page, watched)
+    await page.getByRole('button', { name: 'Save receipt' }).click()
+    await page.getByText('Receipt saved.').waitFor()
+    await page.getByRole('link', { name: 'Corner Electronics Ltd' }).waitFor()
+    await page.getByLabel('Search').fill('no such shop')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByText('No receipts match.').waitFor()
+    await page.getByLabel('Search').fill('corner')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('link', { name: 'Corner Electronics Ltd' }).waitFor()
+    await page.getByLabel('Show folder').selectOption({ label: 'Kitchen (1)' })
+    await page.getByRole('link', { name: 'Corner Electronics Ltd' }).waitFor()
+    await expectCleanPage(page, watched)
+
+    await page.getByRole('link', { name: 'Corner Electronics Ltd' }).click()
+    await page.getByRole('img', { name: 'The receipt' }).waitFor()
+    const friend = uniqueEmail('friend')
+    const before = sink.messages.length
+    await page.getByLabel('E-mail address to send it to').fill(friend)
+    await page.getByRole('button', { name: 'Send a link' }).click()
+    await page.getByText(`Sent to ${friend}`).waitFor()
+    await expectCleanPage(page, watched)
+    const shareUrl = await linkFromMail(friend, `${base}/v1/global/receipt-share/`, before)
+
+    const stranger = await freshPage(browser, PHONE)
+    await stranger.page.goto(shareUrl)
+    const shared = await textOf(stranger.page.locator('body'))
+    expect(shared).toContain('Corner Electronics Ltd')
+    expect(shared).not.toContain(email)
+    expect(shared).not.toMatch(/Jane|jane-/)
+    await expectCleanPage(stranger.page, stranger.watched)
+    await stranger.context.close()
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Delete receipt' }).click()
+    await page.waitForURL(`${base}/receipts`)
+    await page.getByText('No receipts yet.').waitFor()
+    await expectCleanPage(page, watched)
     await context.close()
-  }, 150_000)
+  }, 240_000)
 
   it('the public check page: a real code is genuine and shows no personal data; a forged code is not found', async () => {
     expect(warrantyCode).not.toBe('')
