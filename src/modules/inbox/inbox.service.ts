@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { DnsResolver } from '../../adapters/inbound-smtp/index.js'
 import type { Db } from '../../db/client.js'
-import { AppError } from '../../errors.js'
+import { AppError, type ErrorCode } from '../../errors.js'
 import { type InboundMessage, parseInboundMessage } from './inbound-message.js'
 import {
   completeInbound,
@@ -192,7 +192,7 @@ export class InboxService {
     })
   }
 
-  /** One attachment; false when the image pipeline refuses it (a 4xx: skipped, the rest go on). */
+  /** One attachment; false when the image pipeline refuses the file (skipped, the rest go on). */
   private async saveOne(
     customerId: string,
     inboundMessageId: string,
@@ -202,7 +202,8 @@ export class InboxService {
       await this.deps.receipts.saveFromInbound({ customerId, inboundMessageId, ...file })
       return true
     } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err
+      // Only a refusal of the file itself is final; anything else (busy, a fault) makes the sender retry.
+      if (!(err instanceof AppError && SKIPPED.has(err.code))) throw err
       this.deps.logger.info(
         { customerId, inboundMessageId, reason: err.message },
         'inbound attachment skipped',
@@ -220,6 +221,9 @@ export class InboxService {
     }
   }
 }
+
+/** Errors of the image pipeline that refuse the file itself (not an image it can use, too large). */
+const SKIPPED: ReadonlySet<ErrorCode> = new Set(['validation_error', 'payload_too_large'])
 
 /** A lock key for (customer, message): 48 bits of a SHA-256, a safe integer. */
 function lockKeyOf(customerId: string, messageKey: string): number {
