@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMerchantWithUsers } from '../support/factories.js'
 import { createTestService, type TestService, waitFor } from '../support/harness.js'
@@ -89,5 +90,34 @@ describe('GET /metrics', () => {
     expect(sample(after, 'ocr_pool{kind="queued"}')).toBe(0)
     expect(after).toContain('# TYPE job_queue_depth gauge')
     expect(after).toContain('process_resident_memory_bytes')
+  })
+
+  it('the Grafana dashboard (ops/grafana) only queries metrics the service exports', async () => {
+    const text = await scrape()
+    const dashboard = JSON.parse(readFileSync('ops/grafana/warranty-service.json', 'utf8'))
+    const exprs: string[] = dashboard.panels.flatMap((p: { targets: { expr: string }[] }) =>
+      p.targets.map((t) => t.expr),
+    )
+    expect(exprs.length).toBeGreaterThan(10)
+    const PROMQL = new Set([
+      'sum',
+      'by',
+      'rate',
+      'max',
+      'histogram_quantile',
+      'le',
+      'route',
+      'status_code',
+      'state',
+      'queue',
+      'kind',
+    ])
+    for (const expr of exprs) {
+      for (const name of expr.match(/\b[a-z_][a-z0-9_]*\b(?=[{[\s)]|$)/g) ?? []) {
+        if (PROMQL.has(name)) continue
+        const family = name.replace(/_(bucket|count|sum)$/, '')
+        expect(text, `${expr} uses ${name}`).toMatch(new RegExp(`^# TYPE (${name}|${family}) `, 'm'))
+      }
+    }
   })
 })

@@ -1,0 +1,6352 @@
+// Generated from the service OpenAPI document by `npm run client:api` (openapi-typescript). Do not edit.
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ipfs/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Content by CID (a file, or a directory listing) */
+        get: operations["getIpfsContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ipfs/{cid}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Content by CID and path through UnixFS directories (ipfs://<dir>/<tokenId>)
+         * @description The path after the CID (e.g. a token id): at most 1024 characters and 32 segments.
+         */
+        get: operations["getIpfsContentByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness of the database, the chain and the pinning store; 503 names what fails */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of admin changes, newest first
+         * @description Roles: ADMIN.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/global-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The global product catalogue, newest first
+         * @description Roles: ADMIN.
+         */
+        get: operations["listGlobalProducts"];
+        put?: never;
+        /**
+         * Add a product to the global catalogue
+         * @description Roles: ADMIN.
+         */
+        post: operations["createGlobalProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/global-products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a global product
+         * @description Roles: ADMIN.
+         */
+        put: operations["updateGlobalProduct"];
+        post?: never;
+        /**
+         * Delete a global product (409 while warranties refer to it; merchant products lose only the link)
+         * @description Roles: ADMIN.
+         */
+        delete: operations["deleteGlobalProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All merchants, newest first; filter by status or name
+         * @description Roles: ADMIN.
+         */
+        get: operations["listMerchants"];
+        put?: never;
+        /**
+         * Create a merchant (ACTIVE)
+         * @description Roles: ADMIN.
+         */
+        post: operations["createMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/merchants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One merchant
+         * @description Roles: ADMIN.
+         */
+        get: operations["getMerchant"];
+        /**
+         * Change a merchant; status SUSPENDED locks its users out at once, ACTIVE lets them in again
+         * @description Roles: ADMIN.
+         */
+        put: operations["updateMerchant"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/merchants/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users of a merchant, newest first
+         * @description Roles: ADMIN.
+         */
+        get: operations["listMerchantUsers"];
+        put?: never;
+        /**
+         * Create a user of the merchant who logs in with e-mail and password
+         * @description Roles: ADMIN.
+         */
+        post: operations["createMerchantUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Platform statistics: merchants, users, catalogue, warranties and mints
+         * @description Roles: ADMIN.
+         */
+        get: operations["getPlatformStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the caller's password; earlier tokens stop working
+         * @description Roles: ADMIN, MERCHANT_USER, CUSTOMER, SERVICE_PROVIDER.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in with e-mail and password (admins, merchant users) */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own profile
+         * @description Roles: ADMIN, MERCHANT_USER, CUSTOMER, SERVICE_PROVIDER.
+         */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/auth/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consume a claim link: a customer JWT, the wallet, the focused warranty when it is theirs */
+        post: operations["claimWarranties"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/auth/magic-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use a sign-in link: a customer JWT */
+        post: operations["useMagicLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/auth/request-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a one-time sign-in link (10 minutes); the same answer for any address */
+        post: operations["requestAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/auth/resend-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a fresh claim link for a claim id (also an expired one); 3 per 15 minutes */
+        post: operations["resendClaimLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/auth/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check a sign-in link without using it */
+        get: operations["validateMagicLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/auth/validate-claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check a claim link without consuming it: masked e-mail, merchant, number of warranties */
+        get: operations["validateClaimLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the customer's private calendar feed of warranty expiries, or replace its URL
+         * @description A new URL each call: the previous one stops working.
+         *
+         *     Roles: CUSTOMER.
+         */
+        post: operations["createCalendarFeed"];
+        /**
+         * Revoke the customer's calendar feed (its URL answers 404 from now on)
+         * @description Roles: CUSTOMER.
+         */
+        delete: operations["revokeCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/inbox-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's receipt inbox addresses {local}@{INBOX_DOMAIN}; the first is created on first use
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getInboxAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's profile and settings
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getCustomerProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change subscriptionTier (FREE | PAID) and reminderDaysBeforeExpiry (1 to 30)
+         * @description Roles: CUSTOMER.
+         */
+        patch: operations["updateCustomerProfile"];
+        trace?: never;
+    };
+    "/v1/customer/push/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register this device's push token; the same token again updates it, and a token another customer registered moves to the caller
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["registerPushDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/push/unregister": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one of the caller's push tokens, or all of them when no token is given
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["unregisterPushDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's receipts, newest first; filter by folder or warranty, search the extracted text
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["listReceipts"];
+        put?: never;
+        /**
+         * Save a receipt: the image (type sniffed, EXIF orientation applied, location and device data removed)
+         * @description JSON body up to 6 MB (413 payload_too_large). Without ocrData the receipt is read by OCR after the save (ocrStatus PENDING, then DONE or FAILED). A folderId that is not yours: 404.
+         *
+         *     Roles: CUSTOMER.
+         */
+        post: operations["saveReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One receipt, with its stored image inline (imageBase64)
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a receipt; its image leaves the blob store after the commit
+         * @description Roles: CUSTOMER.
+         */
+        delete: operations["deleteReceipt"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/folder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * File the receipt in a folder (folderId), or in none (null or absent)
+         * @description Roles: CUSTOMER.
+         */
+        patch: operations["moveReceiptToFolder"];
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored image (or PDF), as its own type
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getReceiptImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/share-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a link to the receipt (valid 30 days) to toEmail; limited per customer per hour (429)
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["shareReceiptByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share links of a receipt, newest first (ACTIVE, EXPIRED or REVOKED)
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["listReceiptShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A small WebP of the receipt for lists (a PDF has none: 404)
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getReceiptThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/warranty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the receipt proves a claimed warranty of your wallet (null unlinks)
+         * @description Clears suggestedWarrantyId. A warranty that is not yours or not claimed: 404.
+         *
+         *     Roles: CUSTOMER.
+         */
+        post: operations["confirmReceiptWarranty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's receipt folders, newest first, each with its number of receipts
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["listReceiptFolders"];
+        put?: never;
+        /**
+         * Create a folder (name 1 to 40 characters, unique per customer in any case: 409)
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["createReceiptFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/folders/{folderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a folder; its receipts stay, in no folder
+         * @description Roles: CUSTOMER.
+         */
+        delete: operations["deleteReceiptFolder"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a folder (a name you already use: 409)
+         * @description Roles: CUSTOMER.
+         */
+        patch: operations["renameReceiptFolder"];
+        trace?: never;
+    };
+    "/v1/customer/receipts/ocr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a photo or scan of a receipt: merchant, date, total, items, a confidence per field */
+        post: operations["readReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a share link: it answers 404 from now on
+         * @description Roles: CUSTOMER.
+         */
+        delete: operations["revokeReceiptShare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/warranties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's warranties across merchants, newest first
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["listCustomerWarranties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/warranties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One warranty of the customer's wallet (another customer's: 404)
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getCustomerWarranty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/calendar/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A private calendar feed (RFC 5545): one event per warranty expiry, with an alarm */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/inbound-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a raw e-mail for a customer inbox address (for a mail provider that receives the mail)
+         * @description The body is the message exactly as received (Content-Type: message/rfc822), `to` the envelope recipient (an inbox address), `from` the envelope sender, `ip` and `helo` the sending client as the provider saw it (SPF; without `ip` only DKIM counts). Protected by the x-inbound-secret header (INBOUND_EMAIL_SECRET; unset: always 401). The same checks and exactly-once rule as the SMTP listener apply (docs/inbound-mail.md); a redelivered message answers `duplicate: true`.
+         */
+        post: operations["receiveInboundEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/jobs/warranty-reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the due warranty-expiry reminders (push, or e-mail to a customer without a device)
+         * @description Protected by the x-cron-secret header. Each reminder is sent once per warranty, expiry and device; calling again sends nothing new. Sends for a few seconds, then answers; the rest continues in the background (docs/reminders.md).
+         */
+        post: operations["runWarrantyReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the public product catalogue, newest first */
+        get: operations["searchGlobalProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/receipt-share/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public preview of a shared receipt: the image and the extracted data
+         * @description A small HTML page when the client prefers text/html (a browser), else JSON. Never shows who owns the receipt. An unknown, expired or revoked link: 404 in both forms.
+         */
+        get: operations["previewSharedReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/receipt-share/{token}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image (or PDF) of a shared receipt, while the link works */
+        get: operations["getSharedReceiptImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/sender-verify/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirm a sender address from the link e-mailed to it
+         * @description Answers a small HTML page when the client prefers text/html (a browser), else JSON. An unknown, expired, replaced or already used token: 404 not_found.
+         */
+        get: operations["verifySenderAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/global/warranties/{warrantyCode}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public verification of a warranty certificate (chain and IPFS facts, no personal data) */
+        get: operations["verifyCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's merchant's products, newest first
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["listMerchantProducts"];
+        put?: never;
+        /**
+         * Add a product; an unknown globalProductId answers 400
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        post: operations["createMerchantProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a product
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        put: operations["updateMerchantProduct"];
+        post?: never;
+        /**
+         * Delete a product (soft: issued warranties keep it; its SKU becomes free)
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        delete: operations["deleteMerchantProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/sender-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's receipt sender addresses, newest first
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["listSenderAddresses"];
+        put?: never;
+        /**
+         * Register a sender address; a verification link is e-mailed to it (valid 7 days). 30 per merchant per hour; 5 verification e-mails per address per hour
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        post: operations["registerSenderAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/sender-addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a sender address
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        delete: operations["deleteSenderAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/sender-addresses/{id}/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a fresh verification link (the previous one stops working); 3 per 15 minutes
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        post: operations["resendSenderVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard statistics of the caller's merchant
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["getMerchantStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/warranties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's warranties, newest first, with filters
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["listWarranties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/warranties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One warranty of the merchant
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["getWarranty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/warranties/{id}/resend-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a fresh claim link (earlier links of the warranty stop working); 3 per 15 minutes
+         * @description Roles: MERCHANT_USER.
+         */
+        post: operations["resendWarrantyNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/warranties/{id}/retry-mint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a FAILED mint back to PENDING; 409 invalid_state in any other state
+         * @description Roles: MERCHANT_USER.
+         */
+        post: operations["retryWarrantyMint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/warranties/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a warranty; with customerEmail, the customer is e-mailed a claim link
+         * @description Honours an Idempotency-Key header for 24 hours: the same key and body answer the first response again (header idempotent-replayed: true) and create nothing; another body with the key answers 422.
+         *
+         *     Roles: MERCHANT_USER.
+         */
+        post: operations["issueWarranty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/warranties/lookup/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find by warranty code (one item) or customer e-mail (that customer's warranties here, newest first, in pages)
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["lookupWarranties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Package version, git revision, API version, and what to verify certificates against
+         * @description Everything an outsider needs to check a certificate without trusting us: the chain id, the certificate contract, the custodial address tokens are minted to, and the IPFS gateway (which also answers as an IPFS trustless gateway: `?format=raw|car`).
+         */
+        get: operations["version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** AuditRecord */
+        AuditRecord: {
+            /** @description `<resource>.<verb>`, e.g. `merchant.update` */
+            action: string;
+            actorEmail: string | null;
+            actorId: string | null;
+            /** @description The resource as the API showed it (null when there was none); never holds secrets */
+            after: unknown;
+            /** @description The resource as the API showed it (null when there was none); never holds secrets */
+            before: unknown;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            requestId: string | null;
+            targetId: string | null;
+            targetType: string;
+        };
+        /** AuditRecordPage */
+        AuditRecordPage: {
+            items: components["schemas"]["AuditRecord"][];
+            nextCursor: string | null;
+        };
+        /** CalendarFeed */
+        CalendarFeed: {
+            /** @description The private feed (https): anyone holding it can read it */
+            url: string;
+            /** @description The same feed as a webcal:// link, for calendar apps */
+            webcalUrl: string;
+        };
+        /** Certificate */
+        Certificate: {
+            blockNumber: number | null;
+            chainId: number;
+            contractAddress: string;
+            /** @description the ERC-721 metadata JSON served for tokenUri */
+            metadata: unknown;
+            metadataCid: string;
+            /** @description the metadata bytes hash to the CID the directory names and to the CID recorded at issue */
+            metadataHashMatches: boolean;
+            /** @description current holder (the service custodian until exported) */
+            owner: string;
+            /** @description uint256 as a decimal string */
+            tokenId: string;
+            /** @description as the contract answers it: ipfs://<batch directory>/<tokenId> */
+            tokenUri: string;
+            txHash: string | null;
+        };
+        /** CertificateVerification */
+        CertificateVerification: {
+            certificate: components["schemas"]["Certificate"] | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            issuedAt: string;
+            merchantName: string;
+            mintStatus: "PENDING" | "MINTING" | "MINTED" | "FAILED";
+            productName: string | null;
+            serialNumberMatches: boolean | null;
+            /** @description EXPIRED once expiresAt has passed */
+            status: "ACTIVE" | "EXPIRED";
+            warrantyCode: string;
+        };
+        /** ClaimSession */
+        ClaimSession: {
+            focus: components["schemas"]["WalletWarranty"] | null;
+            /** @description JWT (HS256) for Authorization: Bearer */
+            token: string;
+            user: components["schemas"]["CustomerSessionUser"];
+            wallet: components["schemas"]["WalletWarrantyPage"];
+        };
+        /** CustomerProfile */
+        CustomerProfile: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            reminderDaysBeforeExpiry: number;
+            subscriptionTier: "FREE" | "PAID";
+            /** Format: date-time */
+            updatedAt: string;
+            verifiedAt: string | null;
+        };
+        /** CustomerSession */
+        CustomerSession: {
+            /** @description JWT (HS256) for Authorization: Bearer */
+            token: string;
+            user: components["schemas"]["CustomerSessionUser"];
+        };
+        /** CustomerSessionUser */
+        CustomerSessionUser: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+            merchantId: null;
+            merchantName: null;
+            merchantRole: null;
+            name: string | null;
+            /** @enum {string} */
+            role: "CUSTOMER";
+        };
+        /** @description Every error answer */
+        ErrorBody: {
+            details?: {
+                message: string;
+                path: string;
+            }[];
+            /**
+             * @description A stable error code, one of a closed list
+             * @enum {unknown}
+             */
+            error: "validation_error" | "invalid_json" | "unauthorized" | "invalid_credentials" | "invalid_link" | "expired" | "invalid_token" | "expired_token" | "token_used" | "forbidden" | "account_suspended" | "merchant_suspended" | "not_found" | "request_timeout" | "conflict" | "invalid_state" | "payload_too_large" | "idempotency_key_reused" | "too_many_requests" | "headers_too_large" | "internal_error" | "unavailable";
+            message: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** GlobalProduct */
+        GlobalProduct: {
+            brand: string;
+            category: string;
+            /** Format: date-time */
+            createdAt: string;
+            gtin: string | null;
+            /** Format: uuid */
+            id: string;
+            imageUrl: string | null;
+            model: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** GlobalProductPage */
+        GlobalProductPage: {
+            items: components["schemas"]["GlobalProduct"][];
+            nextCursor: string | null;
+        };
+        /** InboxAddresses */
+        InboxAddresses: {
+            /** @description The first address, {local}@{INBOX_DOMAIN}: the one to show */
+            address: string;
+            addresses: {
+                address: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+            }[];
+        };
+        /** LinkCheck */
+        LinkCheck: {
+            /** @description The masked address, e.g. j***e@example.com */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            merchantName: string | null;
+            /** @enum {boolean} */
+            valid: true;
+            /** @description The warranties signing in puts in the wallet */
+            warrantyCount: number;
+        };
+        /** LoginResponse */
+        LoginResponse: {
+            /** @description JWT (HS256) for Authorization: Bearer */
+            token: string;
+            user: components["schemas"]["SessionUser"];
+        };
+        /** Merchant */
+        Merchant: {
+            address: string | null;
+            contactEmail: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            phone: string | null;
+            /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended) */
+            status: "ACTIVE" | "SUSPENDED";
+            taxId: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** MerchantPage */
+        MerchantPage: {
+            items: components["schemas"]["Merchant"][];
+            nextCursor: string | null;
+        };
+        /** MerchantProduct */
+        MerchantProduct: {
+            /** Format: date-time */
+            createdAt: string;
+            globalProductId: string | null;
+            gtin: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchantId: string;
+            merchantSku: string;
+            price: number | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            warrantyDurationMonths: number | null;
+        };
+        /** MerchantProductPage */
+        MerchantProductPage: {
+            items: components["schemas"]["MerchantProduct"][];
+            nextCursor: string | null;
+        };
+        /** MerchantUser */
+        MerchantUser: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Lower-cased */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            lastLoginAt: string | null;
+            /** Format: uuid */
+            merchantId: string;
+            merchantRole: "OWNER" | "ADMIN" | "USER";
+            name: string | null;
+            /** @enum {string} */
+            role: "MERCHANT_USER";
+            status: "ACTIVE" | "SUSPENDED";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** MerchantUserPage */
+        MerchantUserPage: {
+            items: components["schemas"]["MerchantUser"][];
+            nextCursor: string | null;
+        };
+        /** MintState */
+        MintState: {
+            attempts: number;
+            chainId: number | null;
+            contractAddress: string | null;
+            error: string | null;
+            metadataCid: string | null;
+            status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
+            tokenId: string | null;
+            txHash: string | null;
+        };
+        /** Profile */
+        Profile: {
+            /** @description admins only */
+            adminRole?: "SUPER_ADMIN" | "ADMIN";
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            lastLoginAt: string | null;
+            merchantId: string | null;
+            merchantName: string | null;
+            merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
+            name: string | null;
+            role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
+            status: "ACTIVE" | "SUSPENDED";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** PushDevice */
+        PushDevice: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            platform: "ios" | "android";
+            /**
+             * Format: date-time
+             * @description The last registration of this token
+             */
+            updatedAt: string;
+        };
+        /** ReminderRunResult */
+        ReminderRunResult: {
+            /** @description Reminders given up by this call (device gone, refused, last attempt) */
+            failed: number;
+            /** @description Reminders delivered by this call (a push accepted by the provider, an e-mail queued); what did not fit in the time budget continues in the background */
+            sent: number;
+            /** @description Claimed, unexpired warranties within their customer's reminderDaysBeforeExpiry, found by this call */
+            warranties: number;
+        };
+        /** SenderAddress */
+        SenderAddress: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Lower-cased */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            status: "PENDING" | "VERIFIED";
+            /** Format: date-time */
+            updatedAt: string;
+            verificationExpiresAt: string | null;
+            verifiedAt: string | null;
+        };
+        /** SenderAddressPage */
+        SenderAddressPage: {
+            items: components["schemas"]["SenderAddress"][];
+            nextCursor: string | null;
+        };
+        /** SessionUser */
+        SessionUser: {
+            /** @description admins only */
+            adminRole?: "SUPER_ADMIN" | "ADMIN";
+            email: string;
+            /** Format: uuid */
+            id: string;
+            merchantId: string | null;
+            merchantName: string | null;
+            merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
+            name: string | null;
+            role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
+        };
+        /** WalletMint */
+        WalletMint: {
+            chainId: number | null;
+            contractAddress: string | null;
+            status: "PENDING" | "MINTING" | "MINTED" | "FAILED";
+            tokenId: string | null;
+            txHash: string | null;
+            /** @description The public verification: {PUBLIC_API_URL}/v1/global/warranties/{warrantyCode}/verify */
+            verificationUrl: string;
+        };
+        /** WalletWarranty */
+        WalletWarranty: {
+            claimedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whole days until expiresAt (rounded up); 0 once expired */
+            daysLeft: number;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            invoiceNumber: string | null;
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: uuid */
+            merchantId: string;
+            merchantName: string;
+            mint: components["schemas"]["WalletMint"];
+            product: components["schemas"]["WarrantyProduct"] | null;
+            productName: string | null;
+            purchaseDate: string | null;
+            purchasePrice: number | null;
+            serialNumber: string;
+            /** @description EXPIRED once expiresAt has passed */
+            status: "ACTIVE" | "EXPIRED";
+            /** Format: date-time */
+            updatedAt: string;
+            warrantyCode: string;
+        };
+        /** WalletWarrantyPage */
+        WalletWarrantyPage: {
+            items: components["schemas"]["WalletWarranty"][];
+            nextCursor: string | null;
+        };
+        /** Warranty */
+        Warranty: {
+            claimed: boolean;
+            claimedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            customerEmail: string | null;
+            customerName: string | null;
+            customerPhone: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            globalProductId: string | null;
+            /** Format: uuid */
+            id: string;
+            invoiceNumber: string | null;
+            locationId: string | null;
+            /** Format: uuid */
+            merchantId: string;
+            merchantProductId: string | null;
+            mint: components["schemas"]["MintState"];
+            product: components["schemas"]["WarrantyProduct"] | null;
+            purchaseDate: string | null;
+            purchasePrice: number | null;
+            serialNumber: string;
+            /** @description EXPIRED once expiresAt has passed */
+            status: "ACTIVE" | "EXPIRED";
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
+            warrantyCode: string;
+            warrantyDurationMonths: number | null;
+        };
+        /** WarrantyPage */
+        WarrantyPage: {
+            items: components["schemas"]["Warranty"][];
+            nextCursor: string | null;
+        };
+        /** WarrantyProduct */
+        WarrantyProduct: {
+            brand: string | null;
+            model: string | null;
+            title: string | null;
+        };
+        /** WarrantyWithNotification */
+        WarrantyWithNotification: {
+            claimed: boolean;
+            claimedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            customerEmail: string | null;
+            customerName: string | null;
+            customerPhone: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            globalProductId: string | null;
+            /** Format: uuid */
+            id: string;
+            invoiceNumber: string | null;
+            locationId: string | null;
+            /** Format: uuid */
+            merchantId: string;
+            merchantProductId: string | null;
+            mint: components["schemas"]["MintState"];
+            /** @description queued: a claim link e-mail is on its way; none: no claim link is e-mailed */
+            notification: "queued" | "none";
+            product: components["schemas"]["WarrantyProduct"] | null;
+            purchaseDate: string | null;
+            purchasePrice: number | null;
+            serialNumber: string;
+            /** @description EXPIRED once expiresAt has passed */
+            status: "ACTIVE" | "EXPIRED";
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
+            warrantyCode: string;
+            warrantyDurationMonths: number | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getIpfsContent: {
+        parameters: {
+            query?: {
+                /** @description CAR only: which blocks of the terminal element (default `all`) */
+                "dag-scope"?: "block" | "entity" | "all";
+                /** @description URL alternative to `Accept: application/vnd.ipld.raw` or `application/vnd.ipld.car` */
+                format?: "raw" | "car";
+            };
+            header?: never;
+            path: {
+                /** @description A CID: CIDv1 (base32 `bafy…`/`bafk…`, base36 `k…`) or CIDv0 (`Qm…`) */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file bytes (application/json or application/octet-stream), or for a directory a JSON listing {cid, entries: [{name, cid, size}]}; with `format=raw` / `Accept: application/vnd.ipld.raw` the block itself, with `format=car` / `Accept: application/vnd.ipld.car` a CARv1 of the blocks (IPFS trustless gateway) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag matches */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getIpfsContentByPath: {
+        parameters: {
+            query?: {
+                /** @description CAR only: which blocks of the terminal element (default `all`) */
+                "dag-scope"?: "block" | "entity" | "all";
+                /** @description URL alternative to `Accept: application/vnd.ipld.raw` or `application/vnd.ipld.car` */
+                format?: "raw" | "car";
+            };
+            header?: never;
+            path: {
+                /** @description A CID: CIDv1 (base32 `bafy…`/`bafk…`, base36 `k…`) or CIDv0 (`Qm…`) */
+                cid: string;
+                /** @description The rest of the path (names through directories), e.g. a token id */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file bytes (application/json or application/octet-stream), or for a directory a JSON listing {cid, entries: [{name, cid, size}]}; with `format=raw` / `Accept: application/vnd.ipld.raw` the block itself, with `format=car` / `Accept: application/vnd.ipld.car` a CARv1 of the blocks (IPFS trustless gateway) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag matches */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            [key: string]: {
+                                latencyMs: number;
+                                reason?: string;
+                                status: "ok" | "fail";
+                            };
+                        };
+                        /** @enum {string} */
+                        status: "ready";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            [key: string]: {
+                                latencyMs: number;
+                                reason?: string;
+                                status: "ok" | "fail";
+                            };
+                        };
+                        /** @enum {string} */
+                        error: "unavailable";
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description e.g. `merchant.update` (exact match) */
+                action?: string;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                targetId?: string;
+                /** @description e.g. `merchant`, `merchant_user`, `global_product` */
+                targetType?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRecordPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGlobalProducts: {
+        parameters: {
+            query?: {
+                /** @description Brand contains (case-insensitive) */
+                brand?: string;
+                /** @description Category contains (case-insensitive) */
+                category?: string;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description Model contains (case-insensitive) */
+                model?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalProductPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createGlobalProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    brand: string;
+                    category: string;
+                    /** @description GTIN-8, -12, -13 or -14 (digits only) with a correct GS1 check digit */
+                    gtin?: string;
+                    /**
+                     * Format: uri
+                     * @description An http(s):// or ipfs:// URI
+                     */
+                    imageUrl?: string;
+                    model: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalProduct"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateGlobalProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Only the fields sent change; null clears gtin or imageUrl */
+        requestBody: {
+            content: {
+                "application/json": {
+                    brand?: string;
+                    category?: string;
+                    gtin?: string | null;
+                    imageUrl?: string | null;
+                    model?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalProduct"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteGlobalProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Merchant products that referred to it; their globalProductId is now null */
+                        unlinkedMerchantProducts: number;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMerchants: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description Name contains (case-insensitive) */
+                q?: string;
+                /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended) */
+                status?: "ACTIVE" | "SUSPENDED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string;
+                    /** Format: email */
+                    contactEmail?: string;
+                    name: string;
+                    phone?: string;
+                    taxId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Merchant"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Merchant"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Only the fields sent change; null clears a field */
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string | null;
+                    contactEmail?: string | null;
+                    name?: string;
+                    phone?: string | null;
+                    /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended) */
+                    status?: "ACTIVE" | "SUSPENDED";
+                    taxId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Merchant"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMerchantUsers: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantUserPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createMerchantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * @description OWNER and ADMIN also manage products and sender addresses; default USER
+                     * @default USER
+                     */
+                    merchantRole?: "OWNER" | "ADMIN" | "USER";
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantUser"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPlatformStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Platform statistics, computed in one consistent snapshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Customer accounts (the same as users.byRole.CUSTOMER) */
+                        customers: number;
+                        /** Format: date-time */
+                        generatedAt: string;
+                        /** @description Products in the public catalogue */
+                        globalProducts: number;
+                        /** @description Merchant products, deleted ones excluded */
+                        merchantProducts: number;
+                        /** @description Merchants (organisations) */
+                        merchants: {
+                            /** @description Merchants by status */
+                            byStatus: {
+                                /** @description Active */
+                                ACTIVE: number;
+                                /** @description Suspended */
+                                SUSPENDED: number;
+                            };
+                            /** @description Every merchant */
+                            total: number;
+                        };
+                        /** @description Warranties by mint status (every status present, 0 when none) */
+                        mints: {
+                            /** @description Mint failed for good; retry-mint can restart it */
+                            FAILED: number;
+                            /** @description Certificate on chain */
+                            MINTED: number;
+                            /** @description In a mint transaction not yet confirmed */
+                            MINTING: number;
+                            /** @description Waiting for the mint job */
+                            PENDING: number;
+                        };
+                        /** @description User accounts */
+                        users: {
+                            /** @description Users by role */
+                            byRole: {
+                                /** @description Admins */
+                                ADMIN: number;
+                                /** @description Customers */
+                                CUSTOMER: number;
+                                /** @description Merchant users (any merchant role, any merchant status) */
+                                MERCHANT_USER: number;
+                                /** @description Service providers */
+                                SERVICE_PROVIDER: number;
+                            };
+                            /** @description Every user account of any role */
+                            total: number;
+                        };
+                        /** @description Warranties of every merchant */
+                        warranties: {
+                            /** @description expiresAt is in the future */
+                            active: number;
+                            /** @description Claimed by a customer (claimedAt set), expired or not */
+                            claimed: number;
+                            /** @description expiresAt is now or past */
+                            expired: number;
+                            /** @description Every warranty issued */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        changed: true;
+                        /** @description A fresh JWT: every token issued before the change is now rejected */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claimWarranties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The claim id of the e-mailed claim link */
+                    claimId: string;
+                    /** Format: uuid */
+                    focusWarrantyId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimSession"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    useMagicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token of the e-mailed sign-in link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSession"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendClaimLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A claim id, also an expired or used one */
+                    claimId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validateMagicLink: {
+        parameters: {
+            query: {
+                /** @description The token of the e-mailed sign-in link */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkCheck"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validateClaimLink: {
+        parameters: {
+            query: {
+                /** @description The claim id of the e-mailed claim link */
+                claimId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkCheck"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokeCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        revoked: true;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getInboxAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxAddresses"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCustomerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerProfile"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateCustomerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reminderDaysBeforeExpiry?: number;
+                    subscriptionTier?: "FREE" | "PAID";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerProfile"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registerPushDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    platform: "ios" | "android";
+                    /** @description The FCM registration token or APNs device token (printable ASCII, no spaces) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDevice"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unregisterPushDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Without `token`: every device of the caller */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The FCM registration token or APNs device token (printable ASCII, no spaces) */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many of the caller’s devices were removed */
+                        removed: number;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                folderId?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description Case-insensitive text in the extracted merchant or raw text */
+                q?: string;
+                /** @description Receipts proving this warranty */
+                warrantyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            byteSize: number;
+                            /** @description Sniffed from the bytes, never taken from the client */
+                            contentType: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            folderId: string | null;
+                            height: number | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The stored image (bearer token required) */
+                            imageUrl: string;
+                            ocrData: {
+                                /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                                date?: string;
+                                items?: {
+                                    name: string;
+                                    price?: string;
+                                }[];
+                                merchant?: string;
+                                rawText?: string;
+                                total?: string;
+                            } | null;
+                            /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                            ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                            source: "upload" | "email";
+                            suggestedWarrantyId: string | null;
+                            thumbnailUrl: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            warrantyId: string | null;
+                            width: number | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    folderId?: string;
+                    /** @description The photo or scan (JPEG, PNG, WebP, HEIC, PDF), standard base64 without a data: prefix */
+                    imageBase64: string;
+                    ocrData?: {
+                        /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                        date?: string;
+                        items?: {
+                            name: string;
+                            price?: string;
+                        }[];
+                        merchant?: string;
+                        rawText?: string;
+                        total?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byteSize: number;
+                        /** @description Sniffed from the bytes, never taken from the client */
+                        contentType: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        folderId: string | null;
+                        height: number | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The stored image (bearer token required) */
+                        imageUrl: string;
+                        ocrData: {
+                            /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                            date?: string;
+                            items?: {
+                                name: string;
+                                price?: string;
+                            }[];
+                            merchant?: string;
+                            rawText?: string;
+                            total?: string;
+                        } | null;
+                        /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                        ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                        source: "upload" | "email";
+                        suggestedWarrantyId: string | null;
+                        thumbnailUrl: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        warrantyId: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byteSize: number;
+                        /** @description Sniffed from the bytes, never taken from the client */
+                        contentType: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        folderId: string | null;
+                        height: number | null;
+                        /** Format: uuid */
+                        id: string;
+                        imageBase64: string;
+                        /** @description The stored image (bearer token required) */
+                        imageUrl: string;
+                        ocrData: {
+                            /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                            date?: string;
+                            items?: {
+                                name: string;
+                                price?: string;
+                            }[];
+                            merchant?: string;
+                            rawText?: string;
+                            total?: string;
+                        } | null;
+                        /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                        ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                        source: "upload" | "email";
+                        suggestedWarrantyId: string | null;
+                        thumbnailUrl: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        warrantyId: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    moveReceiptToFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    folderId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byteSize: number;
+                        /** @description Sniffed from the bytes, never taken from the client */
+                        contentType: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        folderId: string | null;
+                        height: number | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The stored image (bearer token required) */
+                        imageUrl: string;
+                        ocrData: {
+                            /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                            date?: string;
+                            items?: {
+                                name: string;
+                                price?: string;
+                            }[];
+                            merchant?: string;
+                            rawText?: string;
+                            total?: string;
+                        } | null;
+                        /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                        ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                        source: "upload" | "email";
+                        suggestedWarrantyId: string | null;
+                        thumbnailUrl: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        warrantyId: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReceiptImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shareReceiptByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    toEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        receiptId: string;
+                        revokedAt: string | null;
+                        status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                        /** @description Lower-cased */
+                        toEmail: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReceiptShares: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            receiptId: string;
+                            revokedAt: string | null;
+                            status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                            /** @description Lower-cased */
+                            toEmail: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReceiptThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmReceiptWarranty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    warrantyId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byteSize: number;
+                        /** @description Sniffed from the bytes, never taken from the client */
+                        contentType: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        folderId: string | null;
+                        height: number | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The stored image (bearer token required) */
+                        imageUrl: string;
+                        ocrData: {
+                            /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                            date?: string;
+                            items?: {
+                                name: string;
+                                price?: string;
+                            }[];
+                            merchant?: string;
+                            rawText?: string;
+                            total?: string;
+                        } | null;
+                        /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                        ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                        source: "upload" | "email";
+                        suggestedWarrantyId: string | null;
+                        thumbnailUrl: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        warrantyId: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReceiptFolders: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            receiptCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createReceiptFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per customer, compared case-insensitively */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        receiptCount: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteReceiptFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                folderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Receipts that were in it, now in no folder */
+                        unfiledReceipts: number;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renameReceiptFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                folderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per customer, compared case-insensitively */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        receiptCount: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The image (JPEG, PNG, WebP, TIFF, GIF, AVIF) or PDF, standard base64 without a data: prefix */
+                    imageBase64: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how sure each field is, 0..1; low when it is a guess */
+                        confidence: {
+                            currency: number;
+                            date: number;
+                            items: number;
+                            merchant: number;
+                            total: number;
+                        };
+                        currency: string | null;
+                        date: string | null;
+                        items: {
+                            name: string;
+                            /** @description the line amount; negative for a discount */
+                            price: number;
+                            quantity: number | null;
+                        }[];
+                        merchant: string | null;
+                        rawText: string;
+                        total: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokeReceiptShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        receiptId: string;
+                        revokedAt: string | null;
+                        status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                        /** @description Lower-cased */
+                        toEmail: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCustomerWarranties: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description active: not expired; expiring: not expired and expiring within reminderDaysBeforeExpiry days; expired */
+                status?: "active" | "expiring" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletWarrantyPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCustomerWarranty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletWarranty"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the feed URL, usually with its ".ics" ending */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveInboundEmail: {
+        parameters: {
+            query: {
+                /** @description The envelope sender (MAIL FROM); absent or empty for the null sender */
+                from?: string;
+                /** @description The name that client gave in EHLO/HELO */
+                helo?: string;
+                /** @description The IP address of the client that sent the message to the provider (for SPF) */
+                ip?: string;
+                /** @description The envelope recipient: a customer inbox address */
+                to: string;
+            };
+            header?: {
+                /** @description INBOUND_EMAIL_SECRET */
+                "x-inbound-secret"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "message/rfc822": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The message had been received before: nothing new was created */
+                        duplicate: boolean;
+                        /** Format: uuid */
+                        inboundMessageId: string;
+                        /** @description Receipts created from the message (the first time) */
+                        receipts: number;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    runWarrantyReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderRunResult"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchGlobalProducts: {
+        parameters: {
+            query?: {
+                /** @description Brand contains (case-insensitive) */
+                brand?: string;
+                /** @description Category contains (case-insensitive) */
+                category?: string;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description Model contains (case-insensitive) */
+                model?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalProductPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewSharedReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared receipt: its image (imageUrl) and extracted data, nothing of its owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expiresAt: string;
+                        receipt: {
+                            byteSize: number;
+                            contentType: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            height: number | null;
+                            /** @description The image, public while the link works */
+                            imageUrl: string;
+                            ocrData: {
+                                /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                                date?: string;
+                                items?: {
+                                    name: string;
+                                    price?: string;
+                                }[];
+                                merchant?: string;
+                                rawText?: string;
+                                total?: string;
+                            } | null;
+                            width: number | null;
+                        };
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, expired or revoked link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getSharedReceiptImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verifySenderAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address is verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @enum {boolean} */
+                        verified: true;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, expired, replaced or already used token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    verifyCertificate: {
+        parameters: {
+            query?: {
+                serialNumber?: string;
+            };
+            header?: never;
+            path: {
+                warrantyCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateVerification"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMerchantProducts: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description Title or SKU contains (case-insensitive) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProductPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createMerchantProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    globalProductId?: string;
+                    /** @description GTIN-8, -12, -13 or -14 (digits only) with a correct GS1 check digit */
+                    gtin?: string;
+                    /** @description Unique within the merchant, case-sensitive */
+                    merchantSku: string;
+                    /** @description Greater than 0, at most 2 decimals */
+                    price?: number;
+                    title: string;
+                    /** @description Warranty length in months, 1 to 1200 */
+                    warrantyDurationMonths?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProduct"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateMerchantProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product id; anything but an id of yours answers 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Only the fields sent change; null clears a field */
+        requestBody: {
+            content: {
+                "application/json": {
+                    globalProductId?: string | null;
+                    gtin?: string | null;
+                    /** @description Unique within the merchant, case-sensitive */
+                    merchantSku?: string;
+                    price?: number | null;
+                    title?: string;
+                    warrantyDurationMonths?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProduct"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteMerchantProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product id; anything but an id of yours answers 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSenderAddresses: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderAddressPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registerSenderAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderAddress"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteSenderAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendSenderVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderAddress"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMerchantStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's merchant's dashboard, computed in one consistent snapshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        generatedAt: string;
+                        /** @description Warranties by mint status (every status present, 0 when none) */
+                        mints: {
+                            /** @description Mint failed for good; retry-mint can restart it */
+                            FAILED: number;
+                            /** @description Certificate on chain */
+                            MINTED: number;
+                            /** @description In a mint transaction not yet confirmed */
+                            MINTING: number;
+                            /** @description Waiting for the mint job */
+                            PENDING: number;
+                        };
+                        /** @description The merchant's products, deleted ones excluded */
+                        products: number;
+                        /** @description The merchant's warranties */
+                        warranties: {
+                            /** @description expiresAt is in the future */
+                            active: number;
+                            /** @description Claimed by a customer (claimedAt set), expired or not */
+                            claimed: number;
+                            /** @description expiresAt is now or past */
+                            expired: number;
+                            /** @description Active and expiring within the next 30 days */
+                            expiringIn30Days: number;
+                            /** @description Every warranty issued */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWarranties: {
+        parameters: {
+            query?: {
+                claimed?: boolean;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                mintStatus?: "PENDING" | "MINTING" | "MINTED" | "FAILED";
+                productId?: string;
+                /** @description Contained (any case) in the serial number, warranty code, customer e-mail or invoice number */
+                q?: string;
+                status?: "active" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWarranty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warranty"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendWarrantyNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyWithNotification"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retryWarrantyMint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warranty"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    issueWarranty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to the same key and body for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    customerEmail?: string;
+                    customerName?: string;
+                    customerPhone?: string;
+                    /** Format: date-time */
+                    expiresAt?: string;
+                    /** Format: uuid */
+                    globalProductId?: string;
+                    invoiceNumber?: string;
+                    /** Format: uuid */
+                    locationId?: string;
+                    /** Format: uuid */
+                    merchantProductId?: string;
+                    /** Format: date-time */
+                    purchaseDate?: string;
+                    /** @description Greater than 0, at most 2 decimals, at most 999999999999.99 */
+                    purchasePrice?: number;
+                    /** @description Stored trimmed; compared case-insensitively */
+                    serialNumber: string;
+                    warrantyDurationMonths?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyWithNotification"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lookupWarranties: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A warrantyCode (any case, with or without dashes and WR-) or a customer e-mail */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiVersion: string;
+                        chain: {
+                            /** @description ERC-721 contract address (0x…) */
+                            certificateContract: string;
+                            chainId: number;
+                            /** @description The address certificates are minted to and held by */
+                            custodian: string;
+                        };
+                        gitRevision: string | null;
+                        ipfs: {
+                            /** @description Base URL: `{gateway}/{cid}[/{path}]` */
+                            gateway: string;
+                            verifiableFormats: string[];
+                        };
+                        version: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}
