@@ -9,7 +9,6 @@
  */
 
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,6 +20,7 @@ import { testDb } from '../support/harness.js'
 import { startExternalChain } from '../support/mint-fixtures.js'
 import { ensureBuilt, projectRoot } from './support/build.js'
 import { checkTokensOnChain } from './support/chain-check.js'
+import { emptyDatabase } from './support/empty-database.js'
 import { IssueLoad } from './support/issue-load.js'
 import { mailedCount, tallyMail } from './support/mail-tally.js'
 import { createScenario, freePort } from './support/scenario.js'
@@ -28,28 +28,6 @@ import { allWarranties, merchantStats, setUpMerchant } from './support/service-a
 
 const ISSUES_PER_API = Number(process.env.SCALE_OUT_ISSUES ?? 150)
 const DRAIN_TIMEOUT_MS = 90_000
-
-/** A database of its own on TEST_DATABASE_URL's server, empty (not cloned from the migrated template). */
-async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL
-  if (!server) throw new Error('TEST_DATABASE_URL is required')
-  const name = `wt_scale_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: server })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(server)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: server })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
 
 async function appliedMigrations(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url })

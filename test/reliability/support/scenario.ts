@@ -28,6 +28,7 @@ export interface Scenario {
     role?: 'api' | 'worker' | 'all'
     /** Default: the scenario's port (several API processes need one each: see `freePort`). */
     port?: number
+    user?: { uid: number; gid: number }
   }): ServiceProcess
   /** Prints the figures (and appends them as a JSON line to RELIABILITY_REPORT when set). */
   report(figures: Record<string, unknown>): void
@@ -71,6 +72,7 @@ export async function createScenario(name: string): Promise<Scenario> {
         logFile,
         launcher: options.launcher ?? 'node',
         ...(options.role ? { role: options.role } : {}),
+        ...(options.user ? { user: options.user } : {}),
         env: {
           LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? 'info',
           SMTP_URL: sink.url,

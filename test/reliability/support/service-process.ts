@@ -39,6 +39,8 @@ export interface ServiceProcessOptions {
   startTimeoutMs?: number
   /** `--role` of `node dist/src/main.js` (default: none, i.e. all). A worker is ready when it logs "worker started". */
   role?: 'api' | 'worker' | 'all'
+  /** Run as this user (the test must be root): e.g. one that cannot write to the project folder. */
+  user?: { uid: number; gid: number }
 }
 
 /** What the log of one run showed. */
@@ -185,7 +187,13 @@ export class ServiceProcess {
       const value = process.env[name]
       if (value !== undefined) env[name] = value
     }
-    const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(this.options.user ?? {}),
+    })
     if (child.pid === undefined) throw new Error(`could not spawn ${command}`)
     const run: ServiceRun = {
       index: this.runs.length,
