@@ -19,6 +19,8 @@ export interface Measurement {
 
 export interface Server {
   url: string
+  /** The server process (for its memory: `/proc/<pid>/status`). */
+  pid?: number
   stop(): Promise<void>
 }
 
@@ -51,7 +53,11 @@ export async function startBaseline(): Promise<Server> {
     child.stdout?.on('data', (d: Buffer) => d.toString().includes('LISTENING') && resolve())
     child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)))
   })
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ...(child.pid !== undefined ? { pid: child.pid } : {}),
+    stop: () => stopChild(child),
+  }
 }
 
 /** The service as `npm start` runs it (src via tsx), in its own process, on a fresh data folder. */
@@ -83,6 +89,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   }
   return {
     url,
+    ...(child.pid !== undefined ? { pid: child.pid } : {}),
     async stop() {
       await stopChild(child)
       rmSync(dataDir, { recursive: true, force: true })
@@ -137,6 +144,8 @@ export interface MeasureOptions {
   /** A fixed body, or a function making one afresh for every request (unique serial numbers, e-mails). */
   body?: unknown
   duration?: number
+  /** Concurrent connections (default BENCH_CONNECTIONS). */
+  connections?: number
 }
 
 export async function measure(name: string, options: MeasureOptions): Promise<Measurement> {
@@ -156,7 +165,7 @@ export async function measure(name: string, options: MeasureOptions): Promise<Me
         }
       : {}),
     url: options.url,
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     duration: options.duration ?? DURATION,
     // `[<id>]` in a body becomes a fresh id per request (unique serial numbers, e-mails).
     idReplacement: true,
