@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { warranties } from '../../src/db/schema/index.js'
+import { inboundMessages, warranties } from '../../src/db/schema/index.js'
+import { insertReceipt } from '../../src/modules/receipts/receipts.repository.js'
 import { receiptScan } from '../ocr/support.js'
 import { createMerchant, createUser } from '../support/factories.js'
 import { createTestService, type TestService, waitFor } from '../support/harness.js'
 import {
   blankPdf,
   createCustomer,
+  hasGpsOrDevice,
+  photo,
   RECEIPTS,
   receiptRow,
   save,
@@ -119,6 +122,54 @@ describe('OCR after the save', () => {
       await filler
     }
   }, 90_000)
+})
+
+describe('durability and inbound e-mail', () => {
+  it('reads a PENDING receipt whose wake-up was lost (a crash after the commit) at the next sweep', async () => {
+    const alice = await createCustomer(svc)
+    const { png } = await receiptScan(2)
+    // Written the way a save writes it, but without asking for an OCR run.
+    const row = await svc.services.receipts.blobs.save(
+      [{ bytes: new Uint8Array(png), contentType: 'image/png' }],
+      (tx, [image]) =>
+        insertReceipt(tx, {
+          customerId: alice.id,
+          imageKey: image!.key,
+          contentType: 'image/png',
+          byteSize: image!.byteSize,
+          ocrStatus: 'PENDING',
+        }),
+    )
+    await svc.services.receipts.ocr.sweep()
+    expect((await settled(row.id)).ocrStatus).toBe('DONE')
+  }, 60_000)
+
+  it('saves an e-mailed attachment through the same path (source email, OCR after the save)', async () => {
+    const alice = await createCustomer(svc)
+    const [message] = await svc.deps.db
+      .insert(inboundMessages)
+      .values({ customerId: alice.id, messageId: `<${Date.now()}@mail.example>`, fromAddress: alice.email })
+      .returning()
+    const { id } = await svc.services.receipts.receipts.saveFromInbound({
+      customerId: alice.id,
+      inboundMessageId: message!.id,
+      bytes: new Uint8Array(await photo({ width: 300, height: 300 })),
+      filename: 'IMG_0001.JPG',
+    })
+    const row = await receiptRow(svc, id)
+    expect(row).toMatchObject({ source: 'email', inboundMessageId: message!.id, contentType: 'image/jpeg' })
+    const view = (await get(`${RECEIPTS}/${id}`, alice.token)).json()
+    expect(view.source).toBe('email')
+    expect(await hasGpsOrDevice(Buffer.from(view.imageBase64, 'base64'))).toBe(false)
+    await expect(
+      svc.services.receipts.receipts.saveFromInbound({
+        customerId: alice.id,
+        inboundMessageId: message!.id,
+        bytes: new TextEncoder().encode('not an image at all, just text'),
+        filename: 'notes.txt',
+      }),
+    ).rejects.toMatchObject({ code: 'validation_error', kind: 'unsupported_type' })
+  })
 })
 
 describe('receipt → warranty suggestion', () => {
