@@ -31,7 +31,10 @@ beforeAll(async () => {
   if (!listening) throw new Error('the inbox listener did not start')
   port = listening
 })
-afterAll(() => svc?.close())
+let stopped = false
+afterAll(async () => {
+  if (!stopped) await svc?.close()
+})
 
 const inboundRows = (customerId: string) =>
   svc.deps.db.select().from(inboundMessages).where(eq(inboundMessages.customerId, customerId))
@@ -241,5 +244,22 @@ describe('inbound SMTP: refused messages', () => {
     const outcome = await smtpDeliver(port, { mailFrom: c.customer.email, rcptTo: [c.inbox], raw })
     expect(outcome.data).toMatch(/^550 5\.6\.0 No receipt in the message/)
     expect(await inboundRows(c.customer.id)).toHaveLength(0)
+  })
+})
+
+describe('inbound SMTP: the listener', () => {
+  it('stops listening when the service stops', async () => {
+    const c = await customerWithInbox(svc, dns)
+    const raw = await buildMessage({
+      from: c.customer.email,
+      to: c.inbox,
+      attachments: [await jpeg()],
+      dkim: c.key,
+    })
+    stopped = true
+    await svc.close()
+    await expect(smtpDeliver(port, { mailFrom: c.customer.email, rcptTo: [c.inbox], raw })).rejects.toThrow(
+      /ECONNREFUSED/,
+    )
   })
 })
