@@ -89,6 +89,7 @@ describe('decodeImageBase64', () => {
     ['a length no bytes have', 'QUJDR'],
     ['bits decoding would drop', 'QR=='],
     ['padding where none fits', 'QUJD='],
+    ['partial padding', 'QQ='],
     ['non-ASCII letters', 'QUJDé'],
   ])('refuses %s with 400 invalid_image', (_, text) => {
     let caught: unknown

@@ -56,13 +56,13 @@ const OUTPUT = {
  * 400 `invalid_image`.
  */
 export function decodeImageBase64(text: string, path = '/body/imageBase64'): Uint8Array {
-  const unpadded = text.endsWith('==') ? text.slice(0, -2) : text.endsWith('=') ? text.slice(0, -1) : text
-  const padded = unpadded.length !== text.length
-  const wellFormed =
-    /^[A-Za-z0-9+/]+$/.test(unpadded) && unpadded.length % 4 !== 1 && (!padded || text.length % 4 === 0)
-  const bytes = wellFormed ? Buffer.from(unpadded, 'base64') : null
-  // Canonical only: the last character may not carry bits that decoding drops ("QR==" is not "QQ==").
-  if (bytes === null || bytes.toString('base64').replace(/=+$/, '') !== unpadded) {
+  const rest = text.length % 4
+  // Padding is all or nothing; a length of 4n + 1 characters encodes no whole number of bytes.
+  const padded = rest === 0 ? text : rest === 1 || text.endsWith('=') ? null : text + '='.repeat(4 - rest)
+  const bytes = padded === null || padded.length === 0 ? null : Buffer.from(padded, 'base64')
+  // Buffer.from skips what it cannot read and also takes the URL-safe alphabet: only a text that
+  // encoding the bytes gives back exactly (also no bits dropped: "QR==" is not "QQ==") is base64.
+  if (bytes === null || bytes.toString('base64') !== padded) {
     throw new ReceiptImageError('invalid_image', 'imageBase64 is not standard base64', path)
   }
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
