@@ -1,0 +1,113 @@
+/**
+ * A started service (as `npm start` runs it, on a fresh data folder) with a merchant, a customer
+ * with a few warranties (minted), an unused claim link for the landing page and a signed-in
+ * session for the wallet: what `npm run bench:web` and `npm run screenshots` look at.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { simpleParser } from 'mailparser'
+import { login, type Server, startService } from './lib.js'
+
+export interface WebSeed {
+  service: Server
+  url: string
+  claimUrl: string
+  session: { token: string; email: string }
+  warrantyId: string
+  warrantyCode: string
+  serialNumber: string
+}
+
+async function call<T>(url: string, token: string | null, body?: unknown, method = 'POST'): Promise<T> {
+  const res = await fetch(url, {
+    method: body === undefined && method === 'POST' ? 'GET' : method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** The claim links e-mailed so far, oldest first (the embedded mailer writes .eml files). */
+async function claimLinks(dataDir: string): Promise<string[]> {
+  const outbox = join(dataDir, 'outbox')
+  if (!existsSync(outbox)) return []
+  const links: string[] = []
+  for (const name of readdirSync(outbox).sort()) {
+    const mail = await simpleParser(readFileSync(join(outbox, name)))
+    const link = /https?:\/\/\S+\/claim\?claimId=[\w-]+/.exec(mail.text ?? '')?.[0]
+    if (link) links.push(link)
+  }
+  return links
+}
+
+const PRODUCTS: [string, number][] = [
+  ['Steel kettle 1.7 l', 24],
+  ['Noise-cancelling headphones', 12],
+  ['Cordless drill 18 V', 36],
+  ['Espresso machine', 1],
+]
+
+export async function seedWebApp(): Promise<WebSeed> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wt-web-'))
+  const service = await startService({ DATA_DIR: dataDir })
+  const { url } = service
+  const admin = await login(url)
+  const merchant = await call<{ id: string }>(`${url}/v1/admin/merchants`, admin, {
+    name: 'Corner Electronics',
+  })
+  await call(`${url}/v1/admin/merchants/${merchant.id}/users`, admin, {
+    email: 'owner@corner.example.com',
+    password: 'owner-password',
+    name: 'Owner',
+    merchantRole: 'OWNER',
+  })
+  const owner = await login(url, 'owner@corner.example.com', 'owner-password')
+  const email = 'jane.doe@example.com'
+  const issued: { id: string; warrantyCode: string; serialNumber: string }[] = []
+  for (const [i, [title, months]] of PRODUCTS.entries()) {
+    const product = await call<{ id: string }>(`${url}/v1/merchant/products`, owner, {
+      merchantSku: `SKU-${i}`,
+      title,
+      warrantyDurationMonths: months,
+    })
+    issued.push(
+      await call(`${url}/v1/merchant/warranties/issue`, owner, {
+        serialNumber: `SN-2026-${1000 + i}`,
+        merchantProductId: product.id,
+        customerEmail: email,
+        purchaseDate: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+      }),
+    )
+  }
+  let links: string[] = []
+  for (let i = 0; i < 100 && links.length < PRODUCTS.length; i++) {
+    await new Promise((r) => setTimeout(r, 200))
+    links = await claimLinks(dataDir)
+  }
+  if (links.length < 2) throw new Error('the claim e-mails did not arrive')
+  // The newest link stays unused for the landing page; an older one signs the customer in.
+  const claimId = new URL(links[0]!).searchParams.get('claimId')!
+  const claimed = await call<{ token: string }>(`${url}/v1/customer/auth/claim`, null, { claimId })
+  const first = issued[0]!
+  for (let i = 0; i < 150; i++) {
+    const w = await call<{ mint: { status: string } }>(
+      `${url}/v1/customer/warranties/${first.id}`,
+      claimed.token,
+      undefined,
+      'GET',
+    )
+    if (w.mint.status === 'MINTED') break
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    service,
+    url,
+    claimUrl: links.at(-1)!.replace(/^https?:\/\/[^/]+/, url),
+    session: { token: claimed.token, email },
+    warrantyId: first.id,
+    warrantyCode: first.warrantyCode,
+    serialNumber: first.serialNumber,
+  }
+}
