@@ -7,7 +7,7 @@
 
 ARG NODE_IMAGE=node:20-slim
 
-# ---- build: dev dependencies, TypeScript → dist/, Solidity → build/contracts/
+# ---- build: dev dependencies, TypeScript → dist/, Solidity → build/contracts/, the web app → web/dist/
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -16,6 +16,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY contracts ./contracts
 COPY scripts ./scripts
 COPY src ./src
+COPY web ./web
 RUN npm run build
 
 # ---- runtime: production dependencies, the build, the migrations; no sources, no compiler input
@@ -39,6 +40,7 @@ RUN npm ci --omit=dev --no-audit --no-fund \
  && chown node:node /data
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/build/contracts ./build/contracts
+COPY --from=build /app/web/dist ./web/dist
 COPY drizzle ./drizzle
 COPY bin ./bin
 # The operator CLI on PATH: `docker compose run --rm worker warranty mint-backlog`.

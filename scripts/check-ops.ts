@@ -16,7 +16,7 @@
  *
  * Each check answers a list of problems; the script prints them and exits 1 when any is found.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -55,7 +55,8 @@ function instructions(text: string): Instruction[] {
   return out
 }
 
-export function checkDockerfile(text: string): string[] {
+/** `root`: the build context, to check that every `COPY` from it names something that exists. */
+export function checkDockerfile(text: string, root?: string): string[] {
   const problems = validateDockerfile(text).map(
     (d) => `Dockerfile:${d.range.start.line + 1}: ${d.message} (dockerfile-utils)`,
   )
@@ -93,6 +94,11 @@ export function checkDockerfile(text: string): string[] {
     if (ins.keyword === 'ADD') problems.push(`${where}: use COPY instead of ADD (DL3020)`)
     if (ins.keyword === 'WORKDIR' && !ins.args.startsWith('/'))
       problems.push(`${where}: WORKDIR must be absolute (DL3000)`)
+    if (root && ins.keyword === 'COPY' && !ins.args.startsWith('--from')) {
+      for (const source of ins.args.split(/\s+/).slice(0, -1))
+        if (!existsSync(join(root, source)))
+          problems.push(`${where}: COPY ${source}: not in the build context`)
+    }
     if (ins.keyword !== 'RUN' || !/apt-get install/.test(ins.args)) continue
     if (!ins.args.includes('--no-install-recommends'))
       problems.push(`${where}: apt-get install --no-install-recommends (DL3015)`)
@@ -253,7 +259,7 @@ async function main(): Promise<void> {
   const read = (file: string) => readFileSync(join(root, file), 'utf8')
   const k8sDir = join(root, 'ops', 'k8s')
   const results: [string, string[]][] = [
-    ['Dockerfile', checkDockerfile(read('Dockerfile'))],
+    ['Dockerfile', checkDockerfile(read('Dockerfile'), root)],
     ['compose.yaml', checkCompose(read('compose.yaml'))],
     ['ops/k8s', await checkKubernetes(readKubernetesDir(k8sDir))],
   ]

@@ -14,7 +14,13 @@ const compose = readFileSync(join(root, 'compose.yaml'), 'utf8')
 const k8s = readKubernetesDir(join(root, 'ops/k8s'))
 
 describe('Dockerfile', () => {
-  it('passes', () => expect(checkDockerfile(dockerfile)).toEqual([]))
+  it('passes', () => expect(checkDockerfile(dockerfile, root)).toEqual([]))
+
+  it('fails on a COPY of something the build context does not have', () => {
+    expect(checkDockerfile(dockerfile.replace('COPY web ./web', 'COPY webapp ./web'), root)).toContain(
+      'Dockerfile:19: COPY webapp: not in the build context',
+    )
+  })
 
   it.each([
     ['a root user', dockerfile.replace('USER node', 'USER root'), /non-root USER/],
