@@ -254,7 +254,7 @@ describe('the customer journey in the browser', () => {
     await context.close()
   })
 
-  it('sign-in by e-mail: the link signs in once; opened again, it says it was used', async () => {
+  it('sign-in by e-mail: the link signs in once (the wallet then readable offline); opened again, it says it was used', async () => {
     const email = uniqueEmail('magic')
     await issue(email, 'SN-MAGIC-1')
     const { context, page, watched } = await freshPage(browser, PHONE)
@@ -271,6 +271,21 @@ describe('the customer journey in the browser', () => {
     await page.waitForURL(`${base}/wallet`)
     await page.getByText('Steel kettle 1.7 l').waitFor()
     await expectCleanPage(page, watched)
+
+    // Offline, the installed app still shows the wallet as last seen (read-only).
+    await page.evaluate(async () => {
+      const nav = (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } })
+        .navigator
+      await nav.serviceWorker.ready
+    })
+    await page.reload()
+    await page.getByText('Steel kettle 1.7 l').waitFor()
+    await context.setOffline(true)
+    watched.allow(/./)
+    await page.reload()
+    await page.getByText('You are offline: this is your wallet as it was last seen.').waitFor()
+    await page.getByText('Steel kettle 1.7 l').waitFor()
+    await context.setOffline(false)
     await context.close()
 
     const again = await freshPage(browser, PHONE)
