@@ -45,7 +45,8 @@ describe('POST /v1/global/inbound-email', () => {
     const first = await post(raw, { to: c.inbox, from: c.customer.email })
     expect(first.statusCode).toBe(200)
     expect(first.json()).toEqual({ inboundMessageId: expect.any(String), receipts: 1, duplicate: false })
-    const again = await post(raw, { to: c.inbox, from: c.customer.email })
+    // Addresses are case-insensitive: the same inbox, the same message.
+    const again = await post(raw, { to: c.inbox.toUpperCase(), from: c.customer.email })
     expect(again.json()).toEqual({ ...first.json(), duplicate: true })
     expect(await receiptsOf(svc, c.customer.token)).toHaveLength(1)
   })

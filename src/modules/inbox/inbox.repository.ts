@@ -25,7 +25,8 @@ export async function findInboxRecipient(db: DbOrTx, localPart: string): Promise
     .innerJoin(users, eq(users.id, inboxAddresses.customerId))
     .where(
       and(
-        sql`lower(${inboxAddresses.localPart}) = ${localPart.toLowerCase()}`,
+        // Local parts are generated lower-case: the unique index answers.
+        eq(inboxAddresses.localPart, localPart.toLowerCase()),
         eq(users.role, 'CUSTOMER'),
         eq(users.status, 'ACTIVE'),
       ),
