@@ -7,6 +7,7 @@ import { registerAuth } from './http/auth.js'
 import { registerDraining } from './http/draining.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { registerHttpMetrics } from './http/http-metrics.js'
+import { registerHttpTracing } from './http/http-tracing.js'
 import { clientErrorHandler, registerInputHardening, routerErrorHandler } from './http/input-hardening.js'
 import { registerOpenApi, registerSecurityHeaders } from './http/openapi.js'
 import { parseJsonBodies, recordRouteTable, refuseUndeclaredInput } from './http/request-shape.js'
@@ -42,6 +43,7 @@ export async function buildApp({
 
   registerDraining(app)
   registerHttpMetrics(app, deps.metrics.http)
+  if (deps.tracing.enabled) registerHttpTracing(app)
   // First, so that its onRoute hook (deny by default) has settled each route's auth before it is recorded.
   registerAuth(app, { db: deps.db, tokens: deps.tokens, cronSecret: config.cronSecret })
   refuseUndeclaredInput(app)

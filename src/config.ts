@@ -99,6 +99,8 @@ export interface Config {
   serialHashSalt: string
   /** Bearer token `GET /metrics` requires; null = open (keep it on a private network). */
   metricsToken: string | null
+  /** OpenTelemetry traces over OTLP/HTTP; `endpoint` null = off (docs/production.md). */
+  tracing: { endpoint: string | null; serviceName: string }
 }
 
 /** A secret from the environment, else (not in production) generated once into DATA_DIR. */
@@ -286,6 +288,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ocr: ocr(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
     metricsToken: metricsToken(env),
+    tracing: {
+      endpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
+      serviceName: str(env, 'OTEL_SERVICE_NAME') ?? 'warranty-service',
+    },
   }
   return deepFreeze(config)
 }

@@ -16,7 +16,8 @@ import { JobQueue } from './jobs/queue.js'
 import { registerCollectors } from './metrics/collectors.js'
 import { Metrics } from './metrics/metrics.js'
 import type { ReadinessCheck } from './modules/system/index.js'
-import { readGitRevision } from './version.js'
+import { startTracing, type Tracing, tracedPort } from './tracing/tracing.js'
+import { packageVersion, readGitRevision } from './version.js'
 
 /** Everything built from configuration: the one switchboard of infrastructure. */
 export interface Deps {
@@ -38,6 +39,8 @@ export interface Deps {
   dnsResolver: DnsResolver | null
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics
+  /** OpenTelemetry (on when OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  tracing: Tracing
   readiness: ReadinessCheck[]
   gitRevision: string | null
 }
@@ -53,6 +56,17 @@ export interface CreateDepsOptions {
   dnsResolver?: DnsResolver
 }
 
+/** The chain calls traced as `chain <method>` spans. */
+const CHAIN_CALLS = [
+  'nextTokenId',
+  'sendMintBatch',
+  'waitForMint',
+  'findBatch',
+  'transactionKnown',
+  'makeDurable',
+  'headBlock',
+] as const
+
 export async function createDeps(
   config: Config,
   logger: Logger,
@@ -60,12 +74,14 @@ export async function createDeps(
 ): Promise<Deps> {
   // First: it only reads its settings (a bad key file stops the start-up); connections open on use.
   const push = createPush({ config, logger })
+  const tracing = startTracing({ ...config.tracing, serviceVersion: packageVersion })
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'db'),
     ...(options.pglite ? { pglite: options.pglite } : {}),
     poolSize: config.databasePoolSize,
     logger,
+    traced: tracing.enabled,
   })
   try {
     await database.migrate()
@@ -80,6 +96,7 @@ export async function createDeps(
   let chain: ChainHandle
   try {
     chain = await createChain({ config, logger: logger.child({ component: 'chain' }) })
+    if (tracing.enabled) chain = tracedPort(chain, 'chain', CHAIN_CALLS)
   } catch (err) {
     await pinning.close()
     await database.close()
@@ -106,6 +123,7 @@ export async function createDeps(
     tokens: new TokenService(config.jwt),
     dnsResolver: options.dnsResolver ?? null,
     metrics,
+    tracing,
     readiness: [
       { name: 'database', check: () => database.ping() },
       { name: 'chain', check: () => chain.health() },
@@ -127,4 +145,5 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.blobs.close().catch(() => undefined)
   await deps.chain.stop().catch((err: unknown) => deps.logger.error({ err }, 'stopping the chain failed'))
   await deps.database.close()
+  await deps.tracing.shutdown()
 }

@@ -9,6 +9,7 @@ import pg from 'pg'
 import type { Logger } from 'pino'
 import { withTimeout } from '../lib/async.js'
 import { migrationsFolder } from '../paths.js'
+import { traceQueries } from '../tracing/tracing.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -49,6 +50,8 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite
   poolSize?: number
   logger?: Logger
+  /** Wrap PostgreSQL queries in `db.query` spans (tracing on). */
+  traced?: boolean
 }
 
 // int8 (counts, sums) as JavaScript numbers, as PGlite already returns them.
@@ -64,7 +67,7 @@ const pgTypes = {
 const MIGRATION_LOCK = 727_274_001
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.logger)
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.logger, options.traced)
   const client =
     options.pglite ??
     (await PGlite.create(options.pgliteDir ?? 'memory://', {
@@ -101,7 +104,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 }
 
-async function openPostgres(url: string, max: number, logger?: Logger): Promise<Database> {
+async function openPostgres(url: string, max: number, logger?: Logger, traced = false): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -112,6 +115,7 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
   })
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (err) => logger?.warn({ err: err.message }, 'database connection lost'))
+  if (traced) pool.on('connect', (client) => traceQueries(client))
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
   let closed = false
   return {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client.js'
+import { inSpan } from '../tracing/tracing.js'
 
 /**
  * A running job proves its owner is alive by touching its row this often (pg-boss refreshes it
@@ -152,13 +153,15 @@ export class JobQueue {
           const logger = this.logger.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 })
           logger.debug('job started')
           try {
-            await def.handler(job.data as object, {
-              id: job.id,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-              lastAttempt: job.retryCount >= job.retryLimit,
-              logger,
-            })
+            await inSpan(`job ${def.name}`, { 'job.id': job.id, 'job.attempt': job.retryCount + 1 }, () =>
+              def.handler(job.data as object, {
+                id: job.id,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                lastAttempt: job.retryCount >= job.retryLimit,
+                logger,
+              }),
+            )
           } catch (err) {
             logger.warn({ err }, 'job attempt failed')
             throw err
