@@ -3,7 +3,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -35,6 +35,8 @@ export class S3BlobStore implements BlobStore {
   constructor(
     settings: S3Settings,
     private readonly logger: Logger,
+    /** Keys per list page (S3's own maximum and default: 1000; tests page by less). */
+    private readonly pageSize = 1000,
   ) {
     this.bucket = settings.bucket
     this.client = new S3Client({
@@ -102,21 +104,34 @@ export class S3BlobStore implements BlobStore {
     )
   }
 
+  /**
+   * Pages with ListObjects (v1) and `Marker` = the last key seen: every S3-compatible store
+   * answers it, while ListObjectsV2's continuation tokens fail on s3rver under Node 20 (it
+   * ciphers them with DES, which OpenSSL 3 no longer offers).
+   */
   async *list(): AsyncIterable<{ key: string; lastModified: Date }> {
     this.assertOpen()
-    let token: string | undefined
-    do {
+    let marker: string | undefined
+    for (;;) {
       const page = await this.call('listing blobs', () =>
         this.client.send(
-          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: S3_PREFIX, ContinuationToken: token }),
+          new ListObjectsCommand({
+            Bucket: this.bucket,
+            Prefix: S3_PREFIX,
+            Marker: marker,
+            MaxKeys: this.pageSize,
+          }),
         ),
       )
-      for (const object of page?.Contents ?? []) {
+      const objects = page?.Contents ?? []
+      for (const object of objects) {
         const key = object.Key?.slice(S3_PREFIX.length) ?? ''
         if (isBlobKey(key)) yield { key, lastModified: object.LastModified ?? new Date(0) }
       }
-      token = page?.IsTruncated ? page.NextContinuationToken : undefined
-    } while (token !== undefined)
+      const last = objects.at(-1)?.Key
+      if (!page?.IsTruncated || last === undefined) return
+      marker = last
+    }
   }
 
   async health(): Promise<void> {

@@ -34,6 +34,21 @@ describe('S3BlobStore (against the local S3 server)', () => {
     await store.close()
   })
 
+  it('lists every object across pages', async () => {
+    const local = await startS3Server('paged-bucket')
+    try {
+      const store = new S3BlobStore(local.settings, logger, 5)
+      const keys = new Set<string>()
+      for (let i = 0; i < 12; i++) keys.add((await store.put(randomBytes(50), 'image/png')).key)
+      const listed: string[] = []
+      for await (const { key } of store.list()) listed.push(key)
+      expect(listed.sort()).toEqual([...keys].sort())
+      await store.close()
+    } finally {
+      await local.close()
+    }
+  })
+
   it('fails its health check when the bucket does not exist', async () => {
     const store = new S3BlobStore({ ...s3.settings, bucket: 'no-such-bucket' }, logger)
     await expect(store.health()).rejects.toThrow(/no-such-bucket/)
