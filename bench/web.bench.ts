@@ -4,6 +4,7 @@
  * JavaScript the claim landing loads (gzip). Results in bench/results/web.json; see
  * docs/performance.md. CHROMIUM_PATH overrides /usr/bin/chromium.
  */
+import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import lighthouse from 'lighthouse'
@@ -90,6 +91,7 @@ try {
     pages: [claim, wallet],
   }
   writeFileSync('bench/results/web.json', `${JSON.stringify(results, null, 2)}\n`)
+  execFileSync('npx', ['biome', 'format', '--write', 'bench/results/web.json'], { stdio: 'ignore' })
   console.log(
     '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS ×1000 | JS transferred | JS gzip |',
   )

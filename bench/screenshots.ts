@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { chromium, type Page } from 'playwright-core'
-import { seedWebApp } from '../bench/web-seed.js'
+import { seedWebApp } from './web-seed.js'
 
 const OUT = 'screenshots'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
