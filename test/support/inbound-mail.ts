@@ -70,6 +70,19 @@ export async function jpeg(
   return { filename: `${label}.jpg`, content }
 }
 
+/** A minimal one-page PDF (a receipt a shop's system might send). */
+export function pdf(label = 'invoice'): { filename: string; content: Buffer } {
+  const body = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n')
+  return { filename: `${label}.pdf`, content: Buffer.from(`${body}\n`, 'latin1') }
+}
+
 export interface MessageSpec {
   from: string
   to: string
