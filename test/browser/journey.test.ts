@@ -254,6 +254,30 @@ describe('the customer journey in the browser', () => {
     await context.close()
   })
 
+  it('a session the API no longer accepts sends the user to sign in with a clear message', async () => {
+    const { context, page, watched } = await freshPage(browser, PHONE)
+    await page.goto(`${base}/wallet`)
+    await page.waitForURL(/\/signin\?next=/)
+    expect(await page.getByText('Your session has ended').count()).toBe(0)
+    await expectCleanPage(page, watched)
+
+    // A token that was valid once (signature, shape) but is refused now: here, a forged one.
+    watched.allow(/401 GET .*\/v1\/customer\/warranties/)
+    await page.evaluate(() => {
+      const store = (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } })
+        .sessionStorage
+      store.setItem(
+        'wr.session',
+        JSON.stringify({ token: 'a.b.c', email: 'x', expiresAt: Date.now() + 60_000 }),
+      )
+    })
+    await page.goto(`${base}/wallet`)
+    await page.getByText('Your session has ended, so you were signed out.').waitFor()
+    expect(page.url()).toContain('/signin?reason=expired')
+    await expectCleanPage(page, watched)
+    await context.close()
+  })
+
   it('sign-in by e-mail: the link signs in once (the wallet then readable offline); opened again, it says it was used', async () => {
     const email = uniqueEmail('magic')
     await issue(email, 'SN-MAGIC-1')
