@@ -7,6 +7,7 @@ import { createMerchantWithUsers } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
 import { linksIn, type SinkMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink.js'
 import {
+  DESKTOP,
   expectCleanPage,
   freePort,
   freshPage,
@@ -219,6 +220,24 @@ describe('the customer journey in the browser', () => {
     await page.getByRole('heading', { name: 'No certificate with this code' }).waitFor()
     await expectCleanPage(page, watched)
     await context.close()
+
+    // The same page on a desktop, and at the narrowest phone width the app supports.
+    for (const device of [DESKTOP, { viewport: { width: 360, height: 740 } }]) {
+      const wide = await freshPage(browser, device)
+      await wide.page.goto(`${base}/verify/${warrantyCode}`)
+      await wide.page.getByText('Genuine', { exact: true }).waitFor()
+      const overflow = await wide.page.evaluate(() => {
+        const doc = (
+          globalThis as unknown as {
+            document: { documentElement: { scrollWidth: number; clientWidth: number } }
+          }
+        ).document.documentElement
+        return doc.scrollWidth - doc.clientWidth
+      })
+      expect(overflow, 'no sideways scrolling').toBe(0)
+      await expectCleanPage(wide.page, wide.watched)
+      await wide.context.close()
+    }
   })
 
   it('an expired claim link explains itself and e-mails a new one; asked too often, it says when to ask again', async () => {
