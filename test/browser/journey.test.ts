@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -117,6 +118,19 @@ describe('the customer journey in the browser', () => {
     expect(landing).toMatch(/j\*+e-[a-z0-9]*@example\.com|\*\*\*/)
     expect(landing).not.toContain(email)
     await expectCleanPage(page, watched)
+    // The landing's JavaScript budget: 60 KB gzipped (issue 14).
+    const scripts = await page.evaluate(() =>
+      (
+        globalThis as unknown as { performance: { getEntriesByType(t: string): { name: string }[] } }
+      ).performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.js')),
+    )
+    let gzipped = 0
+    for (const url of scripts) gzipped += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(gzipped).toBeLessThan(60 * 1024)
 
     await page.getByRole('button', { name: 'Add to my wallet' }).click()
     await page.waitForURL(`${base}/wallet`)
