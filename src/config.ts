@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
+import { corsOrigins, trustProxy } from './config-http.js'
 import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
 import {
   ConfigError,
@@ -99,6 +100,8 @@ export interface Config {
   serialHashSalt: string
   /** Bearer token `GET /metrics` requires; null = open (keep it on a private network). */
   metricsToken: string | null
+  /** Signed webhooks (docs/webhooks.md): an endpoint failing this long is disabled. */
+  webhooks: { disableAfterHours: number }
   /** OpenTelemetry traces over OTLP/HTTP; `endpoint` null = off (docs/production.md). */
   tracing: { endpoint: string | null; serviceName: string }
 }
@@ -134,28 +137,6 @@ function bootstrapAdmin(env: Env): Config['bootstrapAdmin'] {
     )
   }
   return email && password ? { email, password } : null
-}
-
-function corsOrigins(env: Env): string[] {
-  const origins = list(env, 'CORS_ORIGINS')
-  for (const origin of origins) {
-    try {
-      const u = new URL(origin)
-      if (u.origin !== origin.replace(/\/$/, '')) throw new Error('not an origin')
-    } catch {
-      throw new ConfigError('CORS_ORIGINS', `"${origin}" is not an origin like https://app.example.com`)
-    }
-  }
-  return origins.map((o) => o.replace(/\/$/, ''))
-}
-
-function trustProxy(env: Env): string[] {
-  return list(env, 'TRUST_PROXY').map((entry) => {
-    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)) {
-      throw new ConfigError('TRUST_PROXY', `"${entry}" is not an IP address or CIDR`)
-    }
-    return entry
-  })
 }
 
 function mail(env: Env): Config['mail'] {
@@ -288,6 +269,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ocr: ocr(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
     metricsToken: metricsToken(env),
+    webhooks: { disableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365) },
     tracing: {
       endpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
       serviceName: str(env, 'OTEL_SERVICE_NAME') ?? 'warranty-service',

@@ -16,11 +16,14 @@ import { remindersFeature } from './modules/reminders/index.js'
 import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
-import { warrantiesFeature } from './modules/warranties/index.js'
+import { listExpiringWarranties, warrantiesFeature } from './modules/warranties/index.js'
 import { webappFeature } from './modules/webapp/index.js'
+import { type WarrantyEvents, webhooksFeature } from './modules/webhooks/index.js'
 
 /** Database lock key held by a mail dispatch (an arbitrary constant). */
 const MAIL_LOCK = 727_274_003
+/** Database lock key held by a webhook delivery run (an arbitrary constant). */
+const WEBHOOKS_LOCK = 727_274_020
 /** Database lock key held by a receipt OCR run (an arbitrary constant). */
 const RECEIPT_OCR_LOCK = 727_274_012
 
@@ -31,7 +34,9 @@ const RECEIPT_OCR_LOCK = 727_274_012
 export function createFeatures(deps: Deps) {
   const { config, db, logger } = deps
   const mail = mailOf(deps)
-  const minting = mintingOf(deps)
+  const webhooks = webhooksOf(deps)
+  const events = webhooks.service.events
+  const minting = mintingOf(deps, events)
   const audit = auditFeature({ db })
   const stats = statsFeature({ db })
   const auth = authFeature({ db, tokens: deps.tokens, limiter: deps.limiter, queue: deps.queue, logger })
@@ -39,7 +44,7 @@ export function createFeatures(deps: Deps) {
   const catalog = catalogFeature({ db }, { audit: audit.service })
   const warranties = warrantiesFeature(
     { db, limiter: deps.limiter, logger, appUrl: config.appUrl },
-    { mail: mail.service, wakeMinter: () => minting.service.wake() },
+    { mail: mail.service, wakeMinter: () => minting.service.wake(), events },
   )
   const customers = customersFeature(
     {
@@ -51,19 +56,13 @@ export function createFeatures(deps: Deps) {
       publicApiUrl: config.publicApiUrl,
       inboxDomain: config.inboxDomain,
     },
-    { mail: mail.service },
+    { mail: mail.service, events },
   )
   const senderAddresses = senderAddressesFeature(
     { db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
     { mail: mail.service },
   )
-  const certificates = certificatesFeature({
-    database: deps.database,
-    chain: deps.chain,
-    pinning: deps.pinning,
-    limiter: deps.limiter,
-    serialHashSalt: config.serialHashSalt,
-  })
+  const certificates = certificatesOf(deps)
   const receipts = receiptsFeature(
     {
       db,
@@ -101,6 +100,7 @@ export function createFeatures(deps: Deps) {
     inbox,
     remindersFeature(deps, { mail: mail.service }),
     mail,
+    webhooks,
     minting,
     // Last: the web app's pages and files never shadow an API route.
     webappFeature(),
@@ -119,6 +119,7 @@ export function createFeatures(deps: Deps) {
     certificates: certificates.service,
     receipts: receipts.service,
     inbox: inbox.service,
+    webhooks: webhooks.service,
   }
   return { list, services }
 }
@@ -141,7 +142,37 @@ function mailOf(deps: Deps) {
   })
 }
 
-function mintingOf(deps: Deps) {
+function certificatesOf(deps: Deps) {
+  return certificatesFeature({
+    database: deps.database,
+    chain: deps.chain,
+    pinning: deps.pinning,
+    limiter: deps.limiter,
+    serialHashSalt: deps.config.serialHashSalt,
+  })
+}
+
+/** Signed webhooks: the event port the features above report through, and the delivery. */
+function webhooksOf(deps: Deps) {
+  const { config } = deps
+  return webhooksFeature(
+    {
+      db: deps.db,
+      queue: deps.queue,
+      logger: deps.logger,
+      exclusive: (fn) => deps.database.exclusive(WEBHOOKS_LOCK, fn),
+      settings: {
+        jwtSecret: config.jwt.secret,
+        previousJwtSecret: config.jwt.previousSecret,
+        production: config.nodeEnv === 'production',
+        disableAfterHours: config.webhooks.disableAfterHours,
+      },
+    },
+    { expiringWarranties: listExpiringWarranties },
+  )
+}
+
+function mintingOf(deps: Deps, events: WarrantyEvents) {
   const { config } = deps
   return mintingFeature({
     database: deps.database,
@@ -150,6 +181,7 @@ function mintingOf(deps: Deps) {
     queue: deps.queue,
     logger: deps.logger,
     metrics: deps.metrics.minting,
+    events,
     settings: {
       batchSize: config.chain.mintBatchSize,
       confirmations: config.chain.confirmations,

@@ -12,6 +12,7 @@ import {
   findWarrantyById,
   reissueClaimLink,
 } from '../warranties/index.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
 import {
   consumeClaimLink,
   createMagicLink,
@@ -72,6 +73,8 @@ export class CustomerAuthService {
       mailOutbox: MailOutbox
       appUrl: string
       customers: CustomersService
+      /** Merchants' webhooks: `warranty.claimed`, in the claiming transaction. */
+      events?: WarrantyEvents
     },
   ) {}
 
@@ -200,7 +203,8 @@ export class CustomerAuthService {
       if (found?.role !== 'CUSTOMER') throw new AppError('invalid_link')
       if (found.status === 'SUSPENDED') throw new AppError('account_suspended')
       await markVerified(tx, found.id)
-      await claimWalletWarranties(tx, found.id)
+      const claimed = await claimWalletWarranties(tx, found.id)
+      await this.deps.events?.record(tx, 'warranty.claimed', claimed)
       await recordLogin(tx, found.id, new Date())
       return found
     })

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { TokenService } from '../../http/tokens.js'
 import type { MailOutbox } from '../mail/index.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
 import { customerAuthRoutes } from './customer-auth.routes.js'
 import { CustomerAuthService } from './customer-auth.service.js'
 import { customersRoutes } from './customers.routes.js'
@@ -29,7 +30,7 @@ export function customersFeature(
     publicApiUrl: string
     inboxDomain: string
   },
-  uses: { mail: MailOutbox },
+  uses: { mail: MailOutbox; events?: WarrantyEvents },
 ): Feature<CustomersFeatureService> {
   const customers = new CustomersService(deps)
   const auth = new CustomerAuthService({
@@ -37,6 +38,7 @@ export function customersFeature(
     logger: deps.logger.child({ component: 'customers' }),
     mailOutbox: uses.mail,
     customers,
+    ...(uses.events ? { events: uses.events } : {}),
   })
   return {
     name: 'customers',

@@ -33,3 +33,5 @@ export function mailFeature(deps: {
     onStop: () => service.stop(),
   }
 }
+/** AES-256-GCM sealing of data at rest (the outbox's; webhook secrets use it with their own key). */
+export { openData, sealData } from './sealed-data.js'

@@ -108,12 +108,12 @@ async function markMinted(
   const { chain } = deps
   // A mint counts only once a crash of the node can no longer take it back.
   await chain.makeDurable(blockNumber ?? undefined)
-  const latencies = await recordMinted(deps.db, batch.id, {
-    chainId: chain.chainId,
-    contractAddress: chain.contractAddress,
-    txHash,
-    blockNumber,
-  })
+  const latencies = await recordMinted(
+    deps.db,
+    batch.id,
+    { chainId: chain.chainId, contractAddress: chain.contractAddress, txHash, blockNumber },
+    deps.events,
+  )
   deps.logger.info(
     { batch: batch.id, start: batch.startTokenId, quantity: batch.quantity, txHash },
     'batch minted',
@@ -124,7 +124,7 @@ async function markMinted(
 
 /** A definite failure (a revert, or given up): the batch's warranties become FAILED with the reason. */
 export async function failBatch(deps: PipelineDeps, batch: MintBatchRow, reason: string): Promise<Outcome> {
-  await closeBatch(deps.db, batch.id, reason, { mintStatus: 'FAILED', mintError: reason })
+  await closeBatch(deps.db, batch.id, reason, { mintStatus: 'FAILED', mintError: reason }, deps.events)
   deps.logger.error({ batch: batch.id, start: batch.startTokenId, reason }, 'batch failed')
   return 'failed'
 }

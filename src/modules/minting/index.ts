@@ -5,6 +5,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Database } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
 import { certificatesRoutes } from './certificates.routes.js'
 import { CertificatesService } from './certificates.service.js'
 import { mintJob } from './minting.jobs.js'
@@ -34,6 +35,7 @@ export function mintingFeature(deps: {
   logger: Logger
   settings: MintingSettings
   metrics?: PipelineDeps['metrics']
+  events?: WarrantyEvents
 }): Feature<MintingService> {
   const { settings } = deps
   const service = new MintingService({
@@ -44,6 +46,7 @@ export function mintingFeature(deps: {
     logger: deps.logger.child({ component: 'minting' }),
     exclusive: (fn) => deps.database.exclusive(MINT_LOCK, fn),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(deps.events ? { events: deps.events } : {}),
     settings: {
       batchSize: settings.batchSize,
       confirmations: settings.confirmations,

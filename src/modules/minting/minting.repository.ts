@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gte, inArray, like, sql } from 'drizzle-orm'
 import { AdapterError } from '../../adapters/adapter-error.js'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { type MintBatchRow, mintBatches, warranties } from '../../db/schema/index.js'
 import { selectWarrantyViews, type WarrantyView } from '../warranties/index.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
 
 /** Error prefix of a batch given up after its last attempt: it may still reach the chain. */
 export const GAVE_UP = 'gave up: '
@@ -140,7 +141,12 @@ export async function markBatchSent(
  * The batch is CONFIRMED and its warranties MINTED where it landed, in one transaction.
  * Returns each warranty's seconds from issue to minted (the mint latency metric).
  */
-export async function recordMinted(db: Db, batchId: string, mint: MintRecord): Promise<number[]> {
+export async function recordMinted(
+  db: Db,
+  batchId: string,
+  mint: MintRecord,
+  events?: WarrantyEvents,
+): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx
       .update(mintBatches)
@@ -166,7 +172,11 @@ export async function recordMinted(db: Db, batchId: string, mint: MintRecord): P
         updatedAt: sql`now()`,
       })
       .where(eq(warranties.mintBatchId, batchId))
-      .returning({ seconds: sql<number>`extract(epoch from (now() - ${warranties.createdAt}))::float8` })
+      .returning({
+        ...getTableColumns(warranties),
+        seconds: sql<number>`extract(epoch from (now() - ${warranties.createdAt}))::float8`,
+      })
+    await events?.record(tx, 'warranty.minted', minted)
     return minted.map((m) => Number(m.seconds))
   })
 }
@@ -177,15 +187,18 @@ export async function closeBatch(
   batchId: string,
   reason: string,
   next: Pick<typeof warranties.$inferInsert, 'mintStatus' | 'mintError' | 'tokenId'>,
+  events?: WarrantyEvents,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(mintBatches)
       .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
       .where(eq(mintBatches.id, batchId))
-    await tx
+    const moved = await tx
       .update(warranties)
       .set({ ...next, updatedAt: sql`now()` })
       .where(and(eq(warranties.mintBatchId, batchId), eq(warranties.mintStatus, 'MINTING')))
+      .returning()
+    if (next.mintStatus === 'FAILED') await events?.record(tx, 'warranty.mint_failed', moved)
   })
 }

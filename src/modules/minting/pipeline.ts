@@ -4,6 +4,7 @@ import type { ChainPort, MintedBatch } from '../../adapters/chain/index.js'
 import type { PinningPort } from '../../adapters/pinning/index.js'
 import type { Db } from '../../db/client.js'
 import type { MintBatchRow } from '../../db/schema/index.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
 
 export interface PipelineSettings {
   batchSize: number
@@ -23,6 +24,8 @@ export interface PipelineDeps {
   settings: PipelineSettings
   /** Told when a batch counts as minted (Prometheus); optional so that tests may leave it out. */
   metrics?: { batchMinted(latenciesSeconds: readonly number[], gasUsed: bigint | null): void }
+  /** Merchants' webhooks: `warranty.minted` / `mint_failed`, in the recording transaction. */
+  events?: WarrantyEvents
 }
 
 /** How a batch ended: its warranties minted, failed, or handed back to pending. */

@@ -3,6 +3,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { MailOutbox } from '../mail/index.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
 import { deleteExpiredIdempotencyKeys } from './idempotency.repository.js'
 import { warrantiesRoutes } from './warranties.routes.js'
 import { WarrantiesService } from './warranties.service.js'
@@ -17,7 +18,7 @@ export {
   listWalletWarranties,
   type WalletFilter,
 } from './wallet.repository.js'
-export { findWarrantyById } from './warranties.repository.js'
+export { findWarrantyById, listExpiringWarranties } from './warranties.repository.js'
 export { Mint, MintStatus, WarrantyProduct, WarrantyStatus } from './warranties.schemas.js'
 export type { WarrantiesService } from './warranties.service.js'
 export { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
@@ -36,9 +37,13 @@ const IDEMPOTENCY_SWEEP_MS = 10 * 60_000
 /** Issuing, listing and looking up warranties; claim notices. */
 export function warrantiesFeature(
   deps: { db: Db; limiter: RateLimiter; logger: Logger; appUrl: string },
-  uses: { mail: MailOutbox; wakeMinter: () => void },
+  uses: { mail: MailOutbox; wakeMinter: () => void; events?: WarrantyEvents },
 ): Feature<WarrantiesService> {
-  const service = new WarrantiesService(deps, { mailOutbox: uses.mail, wakeMinter: uses.wakeMinter })
+  const service = new WarrantiesService(deps, {
+    mailOutbox: uses.mail,
+    wakeMinter: uses.wakeMinter,
+    ...(uses.events ? { events: uses.events } : {}),
+  })
   return {
     name: 'warranties',
     service,

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
-import { warranties } from '../../db/schema/index.js'
+import { type WarrantyRow, warranties } from '../../db/schema/index.js'
 import { keysetPage, type PageWindow } from '../../http/pagination.js'
 import { selectWarrantyViews, type WarrantyView } from './warranty-view.js'
 
@@ -57,13 +57,13 @@ export async function countWalletWarranties(db: DbOrTx, customerId: string): Pro
 
 /**
  * Marks every warranty of the customer not yet claimed as claimed now: the customer has just
- * proved the address (a claim link or a magic link). Answers how many moved.
+ * proved the address (a claim link or a magic link). Answers the warranties that moved.
  */
-export async function claimWalletWarranties(db: DbOrTx, customerId: string): Promise<number> {
+export async function claimWalletWarranties(db: DbOrTx, customerId: string): Promise<WarrantyRow[]> {
   const rows = await db
     .update(warranties)
     .set({ claimedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(warranties.customerId, customerId), isNull(warranties.claimedAt)))
-    .returning({ id: warranties.id })
-  return rows.length
+    .returning()
+  return rows
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Static } from 'typebox'
 import type { DbOrTx } from '../../db/client.js'
 import { globalProducts, merchantProducts, type WarrantyRow, warranties } from '../../db/schema/index.js'
@@ -201,4 +201,23 @@ export async function setWarrantyCustomer(
       updatedAt: sql`now()`,
     })
     .where(eq(warranties.id, id))
+}
+
+/** The warranties of these merchants expiring within `withinDays` (not yet expired). */
+export async function listExpiringWarranties(
+  db: DbOrTx,
+  merchantIds: readonly string[],
+  withinDays: number,
+): Promise<WarrantyRow[]> {
+  if (merchantIds.length === 0) return []
+  return db
+    .select()
+    .from(warranties)
+    .where(
+      and(
+        inArray(warranties.merchantId, [...merchantIds]),
+        gt(warranties.expiresAt, sql`now()`),
+        lte(warranties.expiresAt, sql`now() + make_interval(days => ${withinDays}::int)`),
+      ),
+    )
 }

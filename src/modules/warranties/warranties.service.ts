@@ -6,6 +6,7 @@ import { type PageRequest, type PageResult, paginate } from '../../http/paginati
 import { assertPrice } from '../catalog/index.js'
 import type { MailOutbox } from '../mail/index.js'
 import { normalizeEmail } from '../users/index.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
 import { ClaimNotices, warrantyNotFound } from './claim-notices.js'
 import { idempotentRequest, storeAnswer, storedAnswer } from './idempotency.js'
 import {
@@ -47,6 +48,8 @@ export class WarrantiesService {
       mailOutbox: MailOutbox
       /** Called after a change that leaves a warranty to mint has committed. */
       wakeMinter: () => void
+      /** Merchants' webhooks: `warranty.issued` (and `claimed`) in the issuing transaction. */
+      events?: WarrantyEvents
       generateCode?: () => string
     },
   ) {
@@ -66,7 +69,12 @@ export class WarrantiesService {
     const result = await this.deps.db.transaction(async (tx): Promise<IssueResult> => {
       const stored = idempotent ? await storedAnswer(tx, idempotent) : null
       if (stored) return { body: stored, replayed: true }
-      const body = await issueWarranty(tx, { nextCode: this.nextCode, notices: this.notices }, actor, input)
+      const body = await issueWarranty(
+        tx,
+        { nextCode: this.nextCode, notices: this.notices, events: this.shared.events },
+        actor,
+        input,
+      )
       if (idempotent) await storeAnswer(tx, idempotent, body)
       return { body, replayed: false }
     })

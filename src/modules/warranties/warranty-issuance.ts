@@ -3,6 +3,7 @@ import { isForeignKeyViolation } from '../../db/sql-helpers.js'
 import { AppError } from '../../errors.js'
 import { merchantName } from '../merchants/index.js'
 import { findOrCreateCustomer, normalizeEmail } from '../users/index.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
 import type { ClaimNotices } from './claim-notices.js'
 import {
   findActiveDuplicate,
@@ -39,7 +40,7 @@ const GLOBAL_PRODUCT_FK = 'warranties_global_product_id_global_products_id_fk'
  */
 export async function issueWarranty(
   tx: Tx,
-  context: { nextCode: () => string; notices: ClaimNotices },
+  context: { nextCode: () => string; notices: ClaimNotices; events?: WarrantyEvents | undefined },
   actor: IssueActor,
   input: IssueInput,
 ): Promise<WarrantyWithNotificationResponse> {
@@ -78,6 +79,9 @@ export async function issueWarranty(
     },
     context.nextCode,
   )
+  // Merchants' webhooks, in this transaction (docs/webhooks.md).
+  await context.events?.record(tx, 'warranty.issued', [inserted])
+  if (inserted.claimedAt) await context.events?.record(tx, 'warranty.claimed', [inserted])
   // The answer is built from the inserted row and the product names read above (no re-read).
   const warranty = { ...inserted, ...names }
   let notification: NotificationOutcome = 'none'

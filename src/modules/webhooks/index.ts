@@ -1,0 +1,80 @@
+import type { Logger } from 'pino'
+import type { Db } from '../../db/client.js'
+import type { Feature } from '../../feature.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { DEFAULT_RETRY, type DispatchSettings, WebhookDispatcher } from './webhook-dispatch.js'
+import { createWarrantyEvents, type WarrantyEvents } from './webhook-events.js'
+import { type ExpiringWarranties, recordExpiring, resealSecrets } from './webhook-maintenance.js'
+import { SecretBox } from './webhook-secrets.js'
+import { deliverWebhooksJob } from './webhooks.jobs.js'
+import { webhooksRoutes } from './webhooks.routes.js'
+import { WebhooksService } from './webhooks.service.js'
+
+export { DELIVER_WEBHOOKS_JOB, type DispatchSettings, WebhookDispatcher } from './webhook-dispatch.js'
+export { type WarrantyEvents, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events.js'
+export { EXPIRING_WITHIN_DAYS, type ExpiringWarranties } from './webhook-maintenance.js'
+export { SecretBox } from './webhook-secrets.js'
+
+/** How often a worker looks for due deliveries whose wake-up was lost. */
+const DELIVERY_SWEEP_MS = 2000
+/** How often warranties coming up to their expiry are looked for. */
+const EXPIRING_SWEEP_MS = 3600_000
+
+export interface WebhooksFeatureService {
+  endpoints: WebhooksService
+  /** The port issuing, minting and claiming report through (in their transactions). */
+  events: WarrantyEvents
+  dispatcher: WebhookDispatcher
+  /** Runs the `warranty.expiring` sweep now. */
+  recordExpiring(): Promise<void>
+}
+
+/** Signed webhooks for merchants (docs/webhooks.md): endpoints, the outbox and its delivery. */
+export function webhooksFeature(
+  deps: {
+    db: Db
+    queue: JobQueue
+    logger: Logger
+    /** Runs a delivery run alone across every process (a database lock). */
+    exclusive: <T>(fn: () => Promise<T>) => Promise<T>
+    settings: {
+      jwtSecret: string
+      previousJwtSecret: string | null
+      production: boolean
+      disableAfterHours: number
+    } & Partial<DispatchSettings>
+  },
+  uses: { expiringWarranties: ExpiringWarranties },
+): Feature<WebhooksFeatureService> {
+  const { db, settings } = deps
+  const logger = deps.logger.child({ component: 'webhooks' })
+  const secrets = new SecretBox(settings.jwtSecret, settings.previousJwtSecret)
+  const dispatcher = new WebhookDispatcher({
+    db,
+    queue: deps.queue,
+    logger,
+    secrets,
+    exclusive: deps.exclusive,
+    settings: { ...DEFAULT_RETRY, allowPrivateNetworks: !settings.production, ...settings },
+  })
+  const events = createWarrantyEvents(() => dispatcher.wake())
+  const endpoints = new WebhooksService({ db, secrets, dispatcher, production: settings.production })
+  const expiring = () => recordExpiring(db, events, uses.expiringWarranties)
+  return {
+    name: 'webhooks',
+    service: { endpoints, events, dispatcher, recordExpiring: expiring },
+    routes: (app) => app.register(webhooksRoutes, { webhooks: endpoints }),
+    jobs: [deliverWebhooksJob(dispatcher)],
+    sweeps: [
+      { name: 'webhooks', everyMs: DELIVERY_SWEEP_MS, run: () => dispatcher.sweep() },
+      { name: 'webhooks expiring', everyMs: EXPIRING_SWEEP_MS, run: expiring },
+    ],
+    onWorkerStart: async () => {
+      const resealed = await resealSecrets(db, secrets)
+      if (resealed > 0) logger.info({ resealed }, 'webhook secrets re-sealed under the current JWT_SECRET')
+      await expiring()
+      await dispatcher.request()
+    },
+    onStop: () => dispatcher.stop(),
+  }
+}
