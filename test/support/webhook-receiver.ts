@@ -33,10 +33,15 @@ export interface Received {
   json: { id: string; type: string; createdAt: string; data: Record<string, unknown> }
 }
 
-/** A local HTTP receiver: records every POST, answers `status()` (200 unless changed). */
+/**
+ * A local HTTP receiver: records every POST it answers, with `status()` (200 unless changed).
+ * While `hold` is set, a request is counted in `held` and never answered (a receiver that hangs).
+ */
 export class WebhookReceiver {
   readonly received: Received[] = []
   status: () => number = () => 200
+  hold = false
+  held = 0
   private server: Server | null = null
   url = ''
 
@@ -45,6 +50,10 @@ export class WebhookReceiver {
       const chunks: Buffer[] = []
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
+        if (this.hold) {
+          this.held++
+          return
+        }
         const body = Buffer.concat(chunks).toString('utf8')
         this.received.push({ headers: req.headers, body, json: JSON.parse(body) })
         res.statusCode = this.status()
@@ -61,6 +70,7 @@ export class WebhookReceiver {
   }
 
   async stop(): Promise<void> {
+    this.server?.closeAllConnections()
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve())
   }
 }
