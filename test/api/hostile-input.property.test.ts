@@ -220,10 +220,38 @@ function apply(target: Target, valid: ValidRequest, m: Mutation) {
  * What the mutation must be answered with: one status (and the detail naming the poisoned
  * input, for a 400), or the statuses it may get when only "no 5xx" is certain.
  */
+/** Public routes guarded by a secret header of their own (checked before their input). */
+const OWN_SECRET_ROUTES = new Set(['POST /v1/global/inbound-email'])
+
+/**
+ * The route a request whose static segment `segment` was poisoned reaches instead: a sibling
+ * with a parameter at that place (`/receipts/%00folders` is `/receipts/:id`), if there is one.
+ */
+function siblingWithParam(target: Target, segment: number): Target | null {
+  const parts = target.route.split('/')
+  const found = svc.app.routeTable.find((r) => {
+    const other = r.url.split('/')
+    return (
+      r.method === target.method &&
+      other.length === parts.length &&
+      other[segment]?.startsWith(':') &&
+      other.every((p, i) => i === segment || p === parts[i])
+    )
+  })
+  return found
+    ? { method: target.method, route: found.url, auth: found.auth as RouteAuth, operation: target.operation }
+    : null
+}
+
 function expected(target: Target, m: Mutation, admitted: boolean): { statuses: number[]; detail?: string } {
   if (m.in === 'path' && m.poison.malformed) return { statuses: [400], detail: '/url' }
   const name = m.in === 'path' ? (target.route.split('/')[m.segment] ?? '') : ''
   const inParam = name === '*' || name.startsWith(':')
+  const sibling = m.in === 'path' && !inParam ? siblingWithParam(target, m.segment) : null
+  if (sibling) {
+    // The poisoned segment is that route's parameter: its own guard and validation answer.
+    return expected(sibling, m, admitted || sibling.auth === 'public')
+  }
   // A NUL in a static segment matches no route: 404 for anyone.
   if (m.in === 'path' && m.poison.nul && !inParam) return { statuses: [404] }
   if (!admitted) {
@@ -246,8 +274,10 @@ describe('hostile bytes on every route of the OpenAPI document', () => {
     for (const target of all) {
       const valid = await validRequest(target)
       const admittedAs = admittedHeaders(target.auth)
+      // A public route that checks its own secret header first answers 401 to anyone without it.
+      const ownSecret = OWN_SECRET_ROUTES.has(`${target.method} ${target.route}`)
       const callers = [
-        { label: 'anonymous', headers: undefined, admitted: target.auth === 'public' },
+        { label: 'anonymous', headers: undefined, admitted: target.auth === 'public' && !ownSecret },
         ...(admittedAs ? [{ label: 'admitted', headers: admittedAs, admitted: true }] : []),
       ]
       for (const caller of callers) {
