@@ -29,7 +29,8 @@ export interface DispatchSettings {
   maxAttempts: number
 }
 
-export const DEFAULT_RETRY = { retryDelaySeconds: 30, maxDelaySeconds: 6 * 3600, maxAttempts: 20 }
+/** 30 s doubling to 6 h, 25 attempts: about 3.9 days, past the default 72 hours that disable an endpoint. */
+export const DEFAULT_RETRY = { retryDelaySeconds: 30, maxDelaySeconds: 6 * 3600, maxAttempts: 25 }
 
 const BATCH = 50
 const PARALLEL = 10
