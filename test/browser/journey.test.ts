@@ -213,6 +213,14 @@ describe('the customer journey in the browser', () => {
     await page.waitForURL(`${base}/receipts`)
     await page.getByText('No receipts yet.').waitFor()
     await expectCleanPage(page, watched)
+
+    // Sign out everywhere: this session's token is refused from now on.
+    const token = await sessionToken(page)
+    await page.getByRole('link', { name: 'Profile' }).click()
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await page.waitForURL(`${base}/signin`)
+    expect((await svc.request({ method: 'GET', url: '/v1/customer/me', token })).statusCode).toBe(401)
     await context.close()
   }, 240_000)
 

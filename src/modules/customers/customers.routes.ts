@@ -1,11 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { CUSTOMERS, principalOf } from '../../http/auth.js'
-import { errorResponses, IdParams } from '../../http/schemas.js'
+import { errorResponses, IdParams, Ok } from '../../http/schemas.js'
 import {
   CustomerProfile,
   InboxAddresses,
   ProfilePatch,
+  SignOutEverywhereBody,
   WalletPage,
   WalletQuery,
   WalletWarranty,
@@ -49,6 +50,24 @@ export async function customersRoutes(
       },
     },
     async (request) => customers.updateProfile(me(request), request.body),
+  )
+
+  app.post(
+    '/v1/customer/sign-out-everywhere',
+    {
+      config,
+      schema: {
+        tags: ['customer'],
+        operationId: 'signOutEverywhere',
+        summary: 'End every session of the customer (every device, this one too): their tokens answer 401',
+        body: SignOutEverywhereBody,
+        response: { 200: Ok, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await customers.signOutEverywhere(me(request))
+      return { ok: true as const }
+    },
   )
 
   app.get(

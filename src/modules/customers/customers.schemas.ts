@@ -164,6 +164,11 @@ export const ProfilePatch = Type.Object(
 )
 export type ProfilePatchInput = Static<typeof ProfilePatch>
 
+export const SignOutEverywhereBody = Type.Object(
+  { confirm: Type.Literal(true, { description: 'true: every session of this customer ends, this one too' }) },
+  { additionalProperties: false },
+)
+
 export const InboxAddresses = Type.Object(
   {
     address: Type.String({ description: 'The first address, {local}@{INBOX_DOMAIN}: the one to show' }),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
-import { lockUser } from '../users/index.js'
+import { lockUser, revokeTokens } from '../users/index.js'
 import { findWalletWarranty, listWalletWarranties, type WalletFilter } from '../warranties/index.js'
 import {
   DEFAULT_REMINDER_DAYS,
@@ -67,6 +67,11 @@ export class CustomersService {
       await saveProfile(this.deps.db, customerId, patch)
     }
     return this.profile(customerId)
+  }
+
+  /** Ends every session of the customer, this one too: every token issued so far answers 401. */
+  async signOutEverywhere(customerId: string): Promise<void> {
+    await revokeTokens(this.deps.db, customerId)
   }
 
   /** The customer's warranties across merchants, newest first, in pages. */

@@ -8,6 +8,7 @@ export {
   normalizeEmail,
   prepareFindUserById,
   recordLogin,
+  revokeTokens,
   setPassword,
   type UserWithMerchant,
 } from './users.repository.js'

@@ -128,6 +128,14 @@ export async function setPassword(db: DbOrTx, id: string, passwordHash: string):
   return rows[0]?.tokenVersion ?? 0
 }
 
+/** Invalidates every token issued so far (sign out everywhere): the token version moves on. */
+export async function revokeTokens(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+}
+
 /** Keeps the latest login time; a late or repeated job never moves it backwards. */
 export async function recordLogin(db: DbOrTx, id: string, at: Date): Promise<void> {
   await db

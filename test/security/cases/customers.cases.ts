@@ -67,6 +67,13 @@ export const cases: RouteCase[] = [
     request: async (w) => ({ url: `/v1/customer/warranties/${(await walletWarranty(w)).id}` }),
   },
   {
+    method: 'POST',
+    route: '/v1/customer/sign-out-everywhere',
+    // Without the confirmation: admitted callers get 400 and the walk's customer keeps its token.
+    request: () => ({ url: '/v1/customer/sign-out-everywhere', payload: { confirm: false } }),
+    okStatuses: [400],
+  },
+  {
     method: 'GET',
     route: '/v1/customer/inbox-address',
     request: () => ({ url: '/v1/customer/inbox-address' }),
