@@ -59,6 +59,41 @@ describe('dates', () => {
     expect(invoice.date).toBe('2024-03-05')
   })
 
+  it('reads numeric dates through OCR slips: 0 read as 9 or 6, letters for digits, a lost separator', () => {
+    const at = (line: string, order: 'MDY' | 'DMY' = 'DMY') => findDates(line, order, true)[0]
+    expect(at('Date: 92/07/2021 11:29')).toMatchObject({ iso: '2021-07-02', repaired: true })
+    expect(at('Fecha: 06-62-2021 12:42')?.iso).toBe('2021-02-06')
+    expect(at('95.05.2023 15:44')?.iso).toBe('2023-05-05')
+    expect(at('Date: O4/O2/2O24')?.iso).toBe('2024-02-04')
+    expect(at('Datum 18.04. 2024 21:49')?.iso).toBe('2024-04-18')
+    expect(at('Datum 04.02 2023')?.iso).toBe('2023-02-04')
+    expect(at('18.04.2924 21:49')?.iso).toBe('2024-04-18')
+    expect(at('3024-09-19 12:18')?.iso).toBe('2024-09-19')
+    // A repair is a guess: less sure than a date read as printed.
+    expect(at('Date: 92/07/2021')!.certainty).toBeLessThan(0.75)
+  })
+
+  it('repairs only what cannot be a date as printed, and not prices, phones or old years', () => {
+    expect(findDates('Due date: 04.04.2024', 'DMY', true)).toEqual([
+      expect.objectContaining({ iso: '2024-04-04', certainty: 1 }),
+    ])
+    expect(findDates('6 x 11.85 71.16', 'DMY', true)).toEqual([])
+    expect(findDates('2x 12,92 25,84', 'DMY', true)).toEqual([])
+    expect(findDates('(889) 855-7331', 'MDY', true)).toEqual([])
+    expect(findDates('94/08/2904', 'DMY', true)).toEqual([])
+    // Without `repair` (amounts, items), nothing is guessed.
+    expect(findDates('Date: 92/07/2021', 'DMY')).toEqual([])
+  })
+
+  it('prefers a date read as printed to a repaired one, unless only the repaired one is labelled', () => {
+    expect(receipt('ACME', '93/12/2023 10:00', 'Printed 04.12.2023', 'TOTAL EUR 1,00').date).toBe(
+      '2023-12-04',
+    )
+    expect(receipt('ACME', 'Datum 92.07.2021', 'Ruckgabe bis 02.08.2021', 'SUMME EUR 1,00').date).toBe(
+      '2021-07-02',
+    )
+  })
+
   it('reads day first on a European receipt and says it is less sure of an ambiguous date', () => {
     const r = receipt('Bäckerei Sonne', '03.04.2024 10:12', 'Brot 2,50', 'SUMME EUR 2,50')
     expect(r.date).toBe('2024-04-03')

@@ -6,7 +6,7 @@ import { errorResponses } from '../../http/schemas.js'
 import { OcrBody, OcrResponse } from './ocr.schemas.js'
 import { ReceiptOcrService } from './ocr.service.js'
 
-/** Receipt image bodies: JSON up to 6 MB (CONTRACT.md, Receipts); larger → 413. */
+/** Receipt image bodies: JSON up to 6 MB (../shared/CONTRACT.md, Receipts); larger → 413. The route's answers and the engine: docs/ocr.md. */
 export const OCR_BODY_LIMIT = 6 * 1024 * 1024
 
 export interface OcrRoutesOptions {

@@ -1,5 +1,7 @@
 /** Dates as receipts print them, in English and the main European languages. */
 
+import { repairDates } from './date-repair.js'
+
 const MONTHS: Record<string, number> = {}
 const NAMES: [number, string[]][] = [
   [1, ['jan', 'january', 'januar', 'janv', 'janvier', 'ene', 'enero', 'gen', 'gennaio', 'januari', 'jänner']],
@@ -28,6 +30,8 @@ export interface FoundDate {
   /** 1 when the order cannot be in doubt (ISO, a month name, a day over 12), lower when the locale decided. */
   certainty: number
   start: number
+  /** Read through OCR slips (`92/07/2021`, a lost separator): a guess, less sure. */
+  repaired?: boolean
 }
 
 const NUMERIC = /(?<![\d.])(\d{1,4})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{2,4})(?![\d])/g
@@ -51,9 +55,18 @@ const iso = (y: number, m: number, d: number) =>
 
 const fullYear = (y: number) => (y < 100 ? 2000 + y : y)
 
-/** Every date in a line, read with `order` when day and month could be swapped. */
-export function findDates(line: string, order: DateOrder): FoundDate[] {
+/**
+ * Every date in a line, read with `order` when day and month could be swapped; with `repair`,
+ * also numeric dates misread by OCR (date-repair.ts).
+ */
+export function findDates(line: string, order: DateOrder, repair = false): FoundDate[] {
   const found: FoundDate[] = []
+  if (repair) {
+    for (const r of repairDates(line, order, valid)) {
+      const certainty = r.ambiguous ? 0.5 : 0.7
+      found.push({ iso: iso(...r.ymd), certainty, start: r.start, repaired: true })
+    }
+  }
   for (const m of line.matchAll(NUMERIC)) {
     const [a, b, c] = [Number(m[1]), Number(m[3]), Number(m[4])]
     if (m[1]!.length === 4) {

@@ -264,14 +264,15 @@ function pickDate(lines: Line[], order: 'MDY' | 'DMY'): { value: string | null; 
   let best: { value: string; score: number; certainty: number; ocr: number } | null = null
   const seen = new Set<string>()
   for (const line of lines) {
-    const found = findDates(line.text, order)
+    const found = findDates(line.text, order, true)
     if (found.length === 0) continue
     const key = labelKey(line.text)
     const labelled = DATE_LABEL.test(key)
     const excluded = NOT_DATE_LABEL.test(key)
     for (const d of found) {
       seen.add(d.iso)
-      const score = (labelled ? 2 : 0) - (excluded ? 3 : 0) - line.index * 0.01
+      // A repaired date loses to one read as printed, unless only it is labelled.
+      const score = (labelled ? 2 : 0) - (excluded ? 3 : 0) - (d.repaired ? 1 : 0) - line.index * 0.01
       if (!best || score > best.score)
         best = { value: d.iso, score, certainty: d.certainty, ocr: line.confidence }
     }
