@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Db } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { StallGuard } from '../../jobs/stall-guard.js'
 import { WakeUp } from '../../jobs/wake-up.js'
 import { errorText } from '../../lib/async.js'
 import type { SecretBox } from './webhook-secrets.js'
@@ -51,6 +52,8 @@ export function retryDelayMs(settings: DispatchSettings, attempts: number): numb
  */
 export class WebhookDispatcher {
   private readonly wakeUp: WakeUp
+  /** Runs the delivery directly when the queue's slot is held by a dead process (after a kill -9). */
+  private readonly stallGuard: StallGuard
   private timer: NodeJS.Timeout | null = null
   private stopping = false
 
@@ -68,6 +71,8 @@ export class WebhookDispatcher {
       () => this.request(),
       (err) => deps.logger.warn({ err }, 'could not request a webhook delivery run'),
     )
+    const backoff = { minBackoffMs: 2_000, maxBackoffMs: 60_000 }
+    this.stallGuard = new StallGuard({ ...backoff, stallMs: 3_000, logger: deps.logger, name: 'webhooks' })
   }
 
   /** Asks for a run shortly (coalesced); called once new deliveries are written. */
@@ -82,11 +87,13 @@ export class WebhookDispatcher {
   /** A worker's sweep: asks for a run when a delivery is due (its wake-up may have been lost). */
   async sweep(): Promise<void> {
     const next = await nextDueAt(this.deps.db)
-    if (next && next.getTime() <= Date.now()) await this.request()
+    if (!next || next.getTime() > Date.now()) return
+    await this.request()
+    if (!this.stopping) await this.stallGuard.runIfStalled(() => this.run())
   }
 
   run(): Promise<Record<Outcome, number>> {
-    return this.deps.exclusive(() => this.runAlone())
+    return this.stallGuard.track(() => this.deps.exclusive(() => this.runAlone()))
   }
 
   stop(): void {
