@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhookDeliveries, webhookEndpoints } from '../../src/db/schema/index.js'
 import { SecretBox, WebhookDispatcher } from '../../src/modules/webhooks/index.js'
 import { DEFAULT_RETRY } from '../../src/modules/webhooks/webhook-dispatch.js'
+import { resealSecrets } from '../../src/modules/webhooks/webhook-maintenance.js'
 import { postWebhook } from '../../src/modules/webhooks/webhook-target.js'
 import { checkEndpointUrl } from '../../src/modules/webhooks/webhook-url.js'
 import { createMerchantWithUsers } from '../support/factories.js'
@@ -270,6 +271,66 @@ describe('retries, disabling, replay', () => {
   })
 })
 
+describe('PATCH and DELETE /v1/merchant/webhooks/{id}', () => {
+  it('changes the URL and events, pages the log, and deletes the endpoint with its log', async () => {
+    const { tenant, endpoint } = await setUp(['warranty.claimed'])
+    const patched = await svc.request({
+      method: 'PATCH',
+      url: `${BASE}/${endpoint.id}`,
+      token: tenant.admin.token,
+      payload: { url: `${receiver.url}?v=2`, events: ['warranty.issued', 'warranty.minted'] },
+    })
+    expect(patched.statusCode).toBe(200)
+    expect(patched.json()).toMatchObject({
+      url: `${receiver.url}?v=2`,
+      events: ['warranty.issued', 'warranty.minted'],
+    })
+    const asUser = await svc.request({
+      method: 'PATCH',
+      url: `${BASE}/${endpoint.id}`,
+      token: tenant.user.token,
+      payload: { events: ['warranty.claimed'] },
+    })
+    expect(asUser.statusCode).toBe(403)
+    const empty = await svc.request({
+      method: 'PATCH',
+      url: `${BASE}/${endpoint.id}`,
+      token: tenant.admin.token,
+      payload: { events: [] },
+    })
+    expect(empty.statusCode).toBe(400)
+
+    for (let i = 0; i < 3; i++) await issueWarranty(svc, tenant.user)
+    const page = await svc.request({
+      method: 'GET',
+      url: `${BASE}/${endpoint.id}/deliveries?limit=2`,
+      token: tenant.user.token,
+    })
+    expect(page.json().items).toHaveLength(2)
+    const rest = await svc.request({
+      method: 'GET',
+      url: `${BASE}/${endpoint.id}/deliveries?limit=2&cursor=${page.json().nextCursor}`,
+      token: tenant.user.token,
+    })
+    expect(rest.json()).toMatchObject({ nextCursor: null })
+    expect(rest.json().items).toHaveLength(1)
+
+    const removed = await svc.request({
+      method: 'DELETE',
+      url: `${BASE}/${endpoint.id}`,
+      token: tenant.owner.token,
+    })
+    expect(removed.json()).toEqual({ id: endpoint.id, deleted: true })
+    expect(await deliveriesOf(endpoint.id)).toEqual([])
+    const gone = await svc.request({
+      method: 'GET',
+      url: `${BASE}/${endpoint.id}`,
+      token: tenant.owner.token,
+    })
+    expect(gone.statusCode).toBe(404)
+  })
+})
+
 describe('POST /v1/merchant/webhooks/{id}/rotate-secret', () => {
   it('signs with both secrets for 24 hours, then with the new one only', async () => {
     const { tenant, endpoint } = await setUp(['warranty.issued'])
@@ -342,5 +403,22 @@ describe('SSRF', () => {
     await expect(postWebhook(receiver.url, {}, '{}', { allowPrivateNetworks: false })).rejects.toThrow(
       /private address/,
     )
+  })
+})
+
+describe('a JWT_SECRET rotation', () => {
+  // After the SSRF test (this service's dispatcher is stopped): it re-seals every endpoint.
+  it('re-seals webhook secrets under the new JWT_SECRET at worker start', async () => {
+    const { endpoint } = await setUp(['warranty.issued'])
+    const next = 'the-next-jwt-secret-the-next-jwt-secret-0123'
+    expect(await resealSecrets(svc.deps.db, new SecretBox(next, TEST_JWT_SECRET))).toBeGreaterThan(0)
+    const [row] = await svc.deps.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpoint.id))
+    const onlyNew = new SecretBox(next, null)
+    expect(onlyNew.open(row!.secret)).toBe(endpoint.secret)
+    expect(() => new SecretBox(TEST_JWT_SECRET, null).open(row!.secret)).toThrow()
+    expect(await resealSecrets(svc.deps.db, new SecretBox(next, TEST_JWT_SECRET))).toBe(0)
   })
 })
