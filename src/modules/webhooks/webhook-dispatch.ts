@@ -124,6 +124,7 @@ export class WebhookDispatcher {
     const body = JSON.stringify(delivery.payload)
     let status: number | null = null
     let error: string
+    let refused = false
     try {
       const timestamp = Math.floor(Date.now() / 1000)
       const result = await postWebhook(
@@ -149,18 +150,12 @@ export class WebhookDispatcher {
       error = `answered ${status}${result.body ? `: ${result.body.slice(0, 200)}` : ''}`
     } catch (err) {
       error = errorText(err, 500)
-      if (err instanceof PrivateAddressError) {
-        await recordAttempt(db, delivery.id, {
-          status: 'FAILED',
-          attempts,
-          lastStatusCode: null,
-          lastError: error,
-        })
+      // A private address (production) will not change by retrying: failed at once.
+      refused = err instanceof PrivateAddressError
+      if (refused)
         logger.warn({ deliveryId: delivery.id, endpointId: endpoint.id }, 'webhook refused: private address')
-        return 'failed'
-      }
     }
-    const last = attempts >= settings.maxAttempts
+    const last = refused || attempts >= settings.maxAttempts
     await recordAttempt(db, delivery.id, {
       status: last ? 'FAILED' : 'PENDING',
       attempts,
