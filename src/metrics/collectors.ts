@@ -92,8 +92,32 @@ export function registerCollectors(registry: Registry, sources: CollectorSources
       for (const r of found) g.set({ channel: String(r.channel), status: String(r.status) }, Number(r.n))
     },
   )
+  registerWebhookGauges(registry, database)
   registerQueueGauges(registry, database)
   registerProcessGauges(registry, sources)
+}
+
+function registerWebhookGauges(registry: Registry, database: Database): void {
+  gauge(
+    registry,
+    'webhook_deliveries',
+    'Webhook deliveries by status (PENDING is the backlog)',
+    ['status'],
+    async (g) => {
+      const found = await rows(
+        database,
+        sql`select status, count(*)::int as n from webhook_deliveries group by 1`,
+      )
+      for (const r of found) g.set({ status: String(r.status) }, Number(r.n))
+    },
+  )
+  gauge(registry, 'webhook_endpoints', 'Merchant webhook endpoints by status', ['status'], async (g) => {
+    const found = await rows(
+      database,
+      sql`select status, count(*)::int as n from webhook_endpoints group by 1`,
+    )
+    for (const r of found) g.set({ status: String(r.status) }, Number(r.n))
+  })
 }
 
 function registerQueueGauges(registry: Registry, database: Database): void {

@@ -89,6 +89,8 @@ describe('GET /metrics', () => {
     expect(sample(after, 'ocr_pool{kind="workers"}')).toBeGreaterThanOrEqual(1)
     expect(sample(after, 'ocr_pool{kind="queued"}')).toBe(0)
     expect(after).toContain('# TYPE job_queue_depth gauge')
+    expect(after).toContain('# TYPE webhook_deliveries gauge')
+    expect(after).toContain('# TYPE webhook_endpoints gauge')
     expect(after).toContain('process_resident_memory_bytes')
   })
 
