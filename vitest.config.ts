@@ -8,6 +8,7 @@ const dbTests = [
   'test/jobs/**/*.test.ts',
   'test/security/**/*.test.ts',
   'test/ops/cli.test.ts',
+  'test/ownership/**/*.test.ts',
 ]
 
 // Reliability tests (test/reliability, issue 9): the built service as real processes, killed

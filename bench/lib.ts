@@ -13,6 +13,7 @@ export interface Measurement {
   name: string
   reqPerSec: number
   p99Ms: number
+  p50Ms?: number
   errors: number
   non2xx: number
 }
@@ -43,10 +44,10 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The bare Fastify hello-world, in its own process like the service. */
-export async function startBaseline(): Promise<Server> {
+export async function startBaseline(env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts'], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise<void>((resolve, reject) => {
@@ -64,7 +65,11 @@ export async function startBaseline(): Promise<Server> {
 export async function startService(env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'wt-bench-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -175,6 +180,7 @@ export async function measure(name: string, options: MeasureOptions): Promise<Me
     name,
     reqPerSec: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
+    p50Ms: result.latency.p50,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   }

@@ -4,8 +4,10 @@
  * read by the same extractor. The held-out split is the default: it is the final score.
  *
  *   npm run bench:ocr [-- --split dev|holdout|all] [--limit N] [--no-cli] [--verbose] [--model M]
+ *                     [--engine auto|native|wasm]
  *
- * `--model`: `4.0.0_best_int` (the default), `4.0.0`, or a folder with an uncompressed
+ * `--engine`: our recogniser (`wasm`, the default: tesseract.js; `native`: libtesseract in child
+ * processes; `auto`: native when it loads). `--model`: `4.0.0_best_int` (the default), `4.0.0`, or a folder with an uncompressed
  * `eng.traineddata` (e.g. Debian's tessdata_fast, /usr/share/tesseract-ocr/5/tessdata).
  *
  * Needs the corpus: `npx tsx scripts/receipts/generate.ts` (written to a git-ignored folder).
@@ -18,7 +20,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { extractReceipt } from '../src/adapters/ocr/extract/receipt-extract.js'
 import type { ReceiptReading } from '../src/adapters/ocr/port.js'
-import { defaultOcrSettings } from '../src/adapters/ocr/settings.js'
+import { defaultOcrSettings, type OcrEngineChoice } from '../src/adapters/ocr/settings.js'
 import { TesseractOcr } from '../src/adapters/ocr/tesseract-ocr.js'
 import { percentile, type Score, score, summarise, type TruthFile } from './ocr-score.js'
 
@@ -32,6 +34,7 @@ const split = opt('split') ?? 'holdout'
 const limit = Number(opt('limit') ?? Number.POSITIVE_INFINITY)
 const verbose = args.includes('--verbose')
 const model = opt('model')
+const engine = (opt('engine') ?? 'wasm') as OcrEngineChoice
 const IMAGES = join(import.meta.dirname, '..', 'test', 'fixtures', 'receipts', 'images')
 
 interface Sample {
@@ -124,7 +127,7 @@ async function measure(
 
 async function main(): Promise<void> {
   const samples = await loadSamples()
-  const settings = defaultOcrSettings({ queueLimit: 64, timeoutMs: 60_000 })
+  const settings = defaultOcrSettings({ queueLimit: 64, timeoutMs: 60_000, engine })
   console.log(
     `${samples.length} images (${split}), ${settings.workers} workers on ${availableParallelism()} CPUs`,
   )
@@ -132,7 +135,8 @@ async function main(): Promise<void> {
 
   const ocr = new TesseractOcr(settings, model ? { model } : {})
   await ocr.warm()
-  const ours = model ? `tesseract.js (ours, ${model})` : 'tesseract.js (ours)'
+  const name = ocr.engine === 'native' ? 'libtesseract' : 'tesseract.js'
+  const ours = model ? `${name} (ours, ${model})` : `${name} (ours)`
   results.push(await measure(ours, samples, (s) => ocr.read(s.bytes), settings.workers * 2))
   await ocr.close()
 

@@ -1,10 +1,12 @@
 /**
  * `npm run screenshots`: every page of the web app at 390×844 (a phone) and 1280×800 (a
- * desktop), against a started service with a seeded wallet, into screenshots/ (not committed).
+ * desktop), against a started service with a seeded wallet, into screenshots/ (not committed);
+ * then every page of the merchant and admin console against a service with a seeded merchant
+ * (300 warranties), named console-*.
  */
 import { mkdirSync } from 'node:fs'
 import { chromium, type Page } from 'playwright-core'
-import { seedWebApp } from './web-seed.js'
+import { seedConsole, seedWebApp } from './web-seed.js'
 
 const OUT = 'screenshots'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -37,12 +39,12 @@ const pages: [string, string, boolean][] = [
   ['receipts', `${seed.url}/receipts`, true],
   ['profile', `${seed.url}/profile`, true],
 ]
-try {
+async function shoot(list: [string, string, ((page: Page) => Promise<void>) | null][]) {
   for (const viewport of VIEWPORTS) {
     const context = await browser.newContext({ viewport, deviceScaleFactor: viewport.width < 500 ? 2 : 1 })
     const page = await context.newPage()
-    for (const [name, url, needsSession] of pages) {
-      if (needsSession) await signIn(page)
+    for (const [name, url, prepare] of list) {
+      if (prepare) await prepare(page)
       await page.goto(url)
       await page.waitForLoadState('networkidle')
       const path = `${OUT}/${name}-${viewport.width}x${viewport.height}.png`
@@ -51,7 +53,43 @@ try {
     }
     await context.close()
   }
+}
+
+try {
+  await shoot(pages.map(([name, url, needsSession]) => [name, url, needsSession ? signIn : null]))
+} finally {
+  await seed.service.stop()
+}
+
+// The console: the staff session goes where the console keeps it (sessionStorage wr.staff).
+const staff = await seedConsole(300)
+const as = (session: object) => async (page: Page) => {
+  await page.goto(`${staff.url}/login`)
+  await page.evaluate((s) => {
+    const store = (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } })
+      .sessionStorage
+    store.setItem('wr.staff', JSON.stringify({ ...s, expiresAt: Date.now() + 3_600_000 }))
+  }, session)
+}
+const owner = as(staff.big)
+const admin = as(staff.admin)
+try {
+  await shoot([
+    ['console-login', `${staff.url}/login`, null],
+    ['console-dashboard', `${staff.url}/merchant`, owner],
+    ['console-issue', `${staff.url}/merchant/issue`, owner],
+    ['console-warranties', `${staff.url}/merchant/warranties`, owner],
+    ['console-warranty', `${staff.url}/merchant/warranties/${staff.warrantyId}`, owner],
+    ['console-products', `${staff.url}/merchant/products`, owner],
+    ['console-senders', `${staff.url}/merchant/senders`, owner],
+    ['console-account', `${staff.url}/account`, owner],
+    ['console-admin', `${staff.url}/admin`, admin],
+    ['console-merchants', `${staff.url}/admin/merchants`, admin],
+    ['console-merchant', `${staff.url}/admin/merchants/${staff.merchantId}`, admin],
+    ['console-catalogue', `${staff.url}/admin/catalogue`, admin],
+    ['console-audit', `${staff.url}/admin/audit`, admin],
+  ])
 } finally {
   await browser.close()
-  await seed.service.stop()
+  await staff.service.stop()
 }

@@ -3,10 +3,13 @@
  * with a few warranties (minted), an unused claim link for the landing page and a signed-in
  * session for the wallet: what `npm run bench:web` and `npm run screenshots` look at.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
+import { openDatabase } from '../src/db/client.js'
+import { warranties } from '../src/db/schema/index.js'
+import { generateWarrantyCode } from '../src/modules/warranties/warranty-code.js'
 import { login, type Server, startService } from './lib.js'
 
 export interface WebSeed {
@@ -51,7 +54,7 @@ const PRODUCTS: [string, number][] = [
 
 export async function seedWebApp(): Promise<WebSeed> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wt-web-'))
-  const service = await startService({ DATA_DIR: dataDir })
+  const service = await startService({ DATA_DIR: dataDir, INBOX_SMTP_PORT: 'off' })
   const { url } = service
   const admin = await login(url)
   const merchant = await call<{ id: string }>(`${url}/v1/admin/merchants`, admin, {
@@ -109,5 +112,98 @@ export async function seedWebApp(): Promise<WebSeed> {
     warrantyId: first.id,
     warrantyCode: first.warrantyCode,
     serialNumber: first.serialNumber,
+  }
+}
+
+export interface ConsoleSeed {
+  service: Server
+  url: string
+  /** The staff sessions the console keeps (`wr.staff`): the big merchant's owner, the small one's. */
+  big: { token: string; user: unknown }
+  small: { token: string; user: unknown }
+  admin: { token: string; user: unknown }
+  merchantId: string
+  warrantyId: string
+}
+
+async function signIn(url: string, email: string, password: string) {
+  return call<{ token: string; user: unknown }>(`${url}/v1/auth/login`, null, { email, password })
+}
+
+/**
+ * The console's bench data: a merchant with WARRANTIES warranties (default 10,000, spread over
+ * the last 60 days, minted, a few failed) and a small one with 10. The service is started once to create the
+ * merchants and owners through the API, stopped, the warranties are written straight into its
+ * PGlite folder (issuing 10,000 through the API would mint 10,000 tokens), and started again.
+ */
+export async function seedConsole(
+  count = Number(process.env.BENCH_WARRANTIES ?? 10_000),
+): Promise<ConsoleSeed> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wt-console-'))
+  const first = await startService({ DATA_DIR: dataDir, INBOX_SMTP_PORT: 'off' })
+  const adminToken = await login(first.url)
+  const merchants: { id: string; email: string }[] = []
+  for (const name of ['Harbour Audio', 'Tiny Repairs']) {
+    const merchant = await call<{ id: string }>(`${first.url}/v1/admin/merchants`, adminToken, { name })
+    const email = `owner@${name.split(' ')[0]!.toLowerCase()}.example.com`
+    await call(`${first.url}/v1/admin/merchants/${merchant.id}/users`, adminToken, {
+      email,
+      password: 'owner-password',
+      name: `${name} owner`,
+      merchantRole: 'OWNER',
+    })
+    merchants.push({ id: merchant.id, email })
+  }
+  await first.stop()
+
+  const database = await openDatabase({ url: null, pgliteDir: join(dataDir, 'db') })
+  let warrantyId = ''
+  for (const [merchant, n] of [
+    [merchants[0]!, count],
+    [merchants[1]!, 10],
+  ] as const) {
+    for (let i = 0; i < n; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, n - i) }, (_, j) => {
+        const k = i + j
+        const createdAt = new Date(Date.now() - ((k * 37) % (60 * 24)) * 3_600_000)
+        return {
+          merchantId: merchant.id,
+          warrantyCode: generateWarrantyCode(),
+          serialNumber: `SN-${merchant.id.slice(0, 4)}-${k}`,
+          customerEmail: `customer-${k}@example.com`,
+          customerName: `Customer ${k}`,
+          invoiceNumber: `INV-${100000 + k}`,
+          purchasePrice: 99 + (k % 400),
+          purchaseDate: createdAt,
+          warrantyDurationMonths: 24,
+          expiresAt: new Date(createdAt.getTime() + 730 * 86_400_000),
+          mintStatus: (k % 97 === 5 ? 'FAILED' : 'MINTED') as 'FAILED' | 'MINTED',
+          createdAt,
+        }
+      })
+      const inserted = await database.db.insert(warranties).values(rows).returning({ id: warranties.id })
+      warrantyId ||= inserted[0]?.id ?? ''
+    }
+  }
+  await database.close()
+
+  const service = await startService({ DATA_DIR: dataDir, INBOX_SMTP_PORT: 'off' })
+  const big = await signIn(service.url, merchants[0]!.email, 'owner-password')
+  const small = await signIn(service.url, merchants[1]!.email, 'owner-password')
+  const admin = await signIn(service.url, 'bench@example.com', 'bench-password')
+  return {
+    service: {
+      ...service,
+      async stop() {
+        await service.stop()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    },
+    url: service.url,
+    big,
+    small,
+    admin,
+    merchantId: merchants[0]!.id,
+    warrantyId,
   }
 }

@@ -1,15 +1,18 @@
 /**
  * `npm run bench:web`: Lighthouse (mobile settings: a mid-range phone, simulated slow 4G) on the
  * web app's claim landing and wallet, against a started service and Debian's Chromium, and the
- * JavaScript the claim landing loads (gzip). Results in bench/results/web.json; see
- * docs/performance.md. CHROMIUM_PATH overrides /usr/bin/chromium.
+ * JavaScript the claim landing loads (gzip); then Lighthouse with desktop settings on the
+ * merchant console's dashboard and warranty list of a merchant with 10,000 warranties
+ * (BENCH_WARRANTIES), the list of a merchant with 10 as the baseline. Results in
+ * bench/results/web.json; see docs/performance.md. CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import lighthouse from 'lighthouse'
-import puppeteer, { type Page } from 'puppeteer-core'
-import { seedWebApp } from './web-seed.js'
+import lighthouse, { type Config } from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import puppeteer, { type Browser, type Page } from 'puppeteer-core'
+import { seedConsole, seedWebApp } from './web-seed.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
@@ -22,15 +25,17 @@ interface PageResult {
   scriptBytes: { transferred: number; gzip: number; files: string[] }
 }
 
-async function audit(page: Page, name: string, url: string): Promise<PageResult> {
+async function audit(page: Page, name: string, url: string, config?: Config): Promise<PageResult> {
   const result = await lighthouse(
     url,
     { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true },
-    undefined,
+    config,
     page,
   )
   if (!result) throw new Error(`no Lighthouse result for ${url}`)
   const { lhr } = result
+  // A run that could not measure (no paint in time, a crashed tab) scores 0: say why.
+  if (lhr.runtimeError) console.error(`  ${name}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   )
@@ -66,30 +71,79 @@ async function audit(page: Page, name: string, url: string): Promise<PageResult>
   }
 }
 
-const seed = await seedWebApp()
-const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
-try {
-  const check = await fetch(
-    `${seed.url}/v1/customer/auth/validate-claim?claimId=${new URL(seed.claimUrl).searchParams.get('claimId')}`,
-  )
-  if (!check.ok) throw new Error(`the claim link is not valid: ${check.status}`)
-  const page = await browser.newPage()
-  const claim = await audit(page, 'claim landing', seed.claimUrl)
-  // The wallet needs the session in this tab's sessionStorage, where the app keeps it.
-  await page.goto(`${seed.url}/verify`)
+/** Puts a session into the tab's sessionStorage, where the app keeps it. */
+async function remember(page: Page, url: string, key: string, session: object) {
+  await page.goto(`${url}/verify`)
   await page.evaluate(
-    (s) =>
+    (k, s) =>
       (
         globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
-      ).sessionStorage.setItem('wr.session', JSON.stringify({ ...s, expiresAt: Date.now() + 3_600_000 })),
-    seed.session,
+      ).sessionStorage.setItem(k, JSON.stringify({ ...s, expiresAt: Date.now() + 3_600_000 })),
+    key,
+    session,
   )
-  const wallet = await audit(page, 'wallet', `${seed.url}/wallet`)
-  const results = {
-    date: new Date().toISOString(),
-    chromium: await browser.version(),
-    pages: [claim, wallet],
+}
+
+async function customerPages(browser: Browser): Promise<PageResult[]> {
+  const seed = await seedWebApp()
+  try {
+    const check = await fetch(
+      `${seed.url}/v1/customer/auth/validate-claim?claimId=${new URL(seed.claimUrl).searchParams.get('claimId')}`,
+    )
+    if (!check.ok) throw new Error(`the claim link is not valid: ${check.status}`)
+    const page = await browser.newPage()
+    const claim = await audit(page, 'claim landing', seed.claimUrl)
+    await remember(page, seed.url, 'wr.session', seed.session)
+    const wallet = await audit(page, 'wallet', `${seed.url}/wallet`)
+    await page.close()
+    return [claim, wallet]
+  } finally {
+    await seed.service.stop()
   }
+}
+
+async function consolePages(browser: Browser): Promise<PageResult[]> {
+  const seed = await seedConsole()
+  const desktop = desktopConfig as Config
+  try {
+    const page = await browser.newPage()
+    await remember(page, seed.url, 'wr.staff', seed.small)
+    const baseline = await audit(
+      page,
+      'console: warranty list, 10 warranties (baseline)',
+      `${seed.url}/merchant/warranties`,
+      desktop,
+    )
+    await remember(page, seed.url, 'wr.staff', seed.big)
+    const dashboard = await audit(
+      page,
+      'console: dashboard, 10,000 warranties',
+      `${seed.url}/merchant`,
+      desktop,
+    )
+    const list = await audit(
+      page,
+      'console: warranty list, 10,000 warranties',
+      `${seed.url}/merchant/warranties`,
+      desktop,
+    )
+    const search = await audit(
+      page,
+      'console: warranty search, 10,000 warranties',
+      `${seed.url}/merchant/warranties?q=customer-4242`,
+      desktop,
+    )
+    await page.close()
+    return [baseline, dashboard, list, search]
+  } finally {
+    await seed.service.stop()
+  }
+}
+
+const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
+try {
+  const pages = [...(await customerPages(browser)), ...(await consolePages(browser))]
+  const results = { date: new Date().toISOString(), chromium: await browser.version(), pages }
   writeFileSync('bench/results/web.json', `${JSON.stringify(results, null, 2)}\n`)
   execFileSync('npx', ['biome', 'format', '--write', 'bench/results/web.json'], { stdio: 'ignore' })
   console.log(
@@ -101,7 +155,10 @@ try {
       `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.metrics.firstContentfulPaintMs} | ${r.metrics.largestContentfulPaintMs} | ${r.metrics.totalBlockingTimeMs} | ${r.metrics.cumulativeLayoutShiftX1000} | ${(r.scriptBytes.transferred / 1024).toFixed(1)} KB | ${(r.scriptBytes.gzip / 1024).toFixed(1)} KB |`,
     )
   }
+  const lcp = (name: string) =>
+    pages.find((p) => p.page.startsWith(name))?.metrics.largestContentfulPaintMs ?? 0
+  const ratio = lcp('console: warranty list, 10,000') / Math.max(1, lcp('console: warranty list, 10 '))
+  console.log(`\nconsole warranty list LCP, 10,000 warranties vs 10: ×${ratio.toFixed(2)}`)
 } finally {
   await browser.close()
-  await seed.service.stop()
 }

@@ -45,7 +45,13 @@ export async function buildApp({
   registerHttpMetrics(app, deps.metrics.http)
   if (deps.tracing.enabled) registerHttpTracing(app)
   // First, so that its onRoute hook (deny by default) has settled each route's auth before it is recorded.
-  registerAuth(app, { db: deps.db, tokens: deps.tokens, cronSecret: config.cronSecret })
+  registerAuth(app, {
+    db: deps.db,
+    tokens: deps.tokens,
+    cronSecret: config.cronSecret,
+    database: deps.database,
+    logger: deps.logger,
+  })
   refuseUndeclaredInput(app)
   recordRouteTable(app)
   app.addHook('onSend', async (request, reply) => {

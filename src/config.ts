@@ -69,6 +69,10 @@ export interface Config {
     mintRetryDelaySeconds: number
     /** How often a worker checks for unminted warranties whose wake-up was lost. */
     mintSweepSeconds: number
+    /** The ServiceHistoryAnchor contract (embedded chain: deployed on first start). */
+    anchorAddress: `0x${string}` | null
+    /** How often a worker sends exports, follows Transfer events and anchors service events. */
+    ownershipSweepSeconds: number
   }
   pinning: { serviceUrl: string | null; serviceToken: string | null; origins: string[] }
   push: {
@@ -95,13 +99,14 @@ export interface Config {
     recycleAfter: number
     maxPixels: number
     warmOnStart: boolean
+    engine: 'auto' | 'native' | 'wasm'
   }
   /** Salt of the serial-number hash in public certificate metadata. */
   serialHashSalt: string
   /** Bearer token `GET /metrics` requires; null = open (keep it on a private network). */
   metricsToken: string | null
   /** Signed webhooks (docs/webhooks.md): an endpoint failing this long is disabled. */
-  webhooks: { disableAfterHours: number }
+  webhooks: { disableAfterHours: number; logRetentionDays: number }
   /** OpenTelemetry traces over OTLP/HTTP; `endpoint` null = off (docs/production.md). */
   tracing: { endpoint: string | null; serviceName: string }
 }
@@ -169,6 +174,8 @@ function chain(env: Env): Config['chain'] {
     rpcUrl,
     privateKey,
     contractAddress,
+    anchorAddress: hex(env, 'HISTORY_ANCHOR_ADDRESS', 20),
+    ownershipSweepSeconds: int(env, 'OWNERSHIP_SWEEP_SECONDS', 2, 1, 86_400),
     confirmations: int(env, 'CHAIN_CONFIRMATIONS', rpcUrl ? 2 : 1, 1, 100),
     mintBatchSize: int(env, 'MINT_BATCH_SIZE', 500, 1, 1000),
     mintMaxAttempts: int(env, 'MINT_MAX_ATTEMPTS', 8, 1, 100),
@@ -207,6 +214,7 @@ function ocr(env: Env): Config['ocr'] {
     recycleAfter: int(env, 'OCR_RECYCLE_AFTER', 200, 1, 100_000),
     maxPixels: int(env, 'OCR_MAX_PIXELS', 40_000_000, 1_000_000, 200_000_000),
     warmOnStart: oneOf(env, 'OCR_WARM_ON_START', ['true', 'false'] as const, 'false') === 'true',
+    engine: oneOf(env, 'OCR_ENGINE', ['auto', 'native', 'wasm'] as const, 'wasm'),
   }
 }
 
@@ -269,7 +277,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ocr: ocr(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
     metricsToken: metricsToken(env),
-    webhooks: { disableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365) },
+    webhooks: {
+      disableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
+      logRetentionDays: int(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
+    },
     tracing: {
       endpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
       serviceName: str(env, 'OTEL_SERVICE_NAME') ?? 'warranty-service',

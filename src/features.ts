@@ -9,11 +9,13 @@ import { ipfsFeature } from './modules/ipfs/index.js'
 import { mailFeature } from './modules/mail/index.js'
 import { merchantsFeature } from './modules/merchants/index.js'
 import { metricsFeature } from './modules/metrics/index.js'
-import { certificatesFeature, mintingFeature } from './modules/minting/index.js'
+import { type CertificateHistory, certificatesFeature, mintingFeature } from './modules/minting/index.js'
+import { ownershipFeature } from './modules/ownership/index.js'
 import { pushFeature } from './modules/push/index.js'
 import { receiptsFeature } from './modules/receipts/index.js'
 import { remindersFeature } from './modules/reminders/index.js'
 import { senderAddressesFeature } from './modules/sender-addresses/index.js'
+import { serviceHistoryFeature } from './modules/service-history/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
 import { listExpiringWarranties, warrantiesFeature } from './modules/warranties/index.js'
@@ -24,6 +26,10 @@ import { type WarrantyEvents, webhooksFeature } from './modules/webhooks/index.j
 const MAIL_LOCK = 727_274_003
 /** Database lock key held by a webhook delivery run (an arbitrary constant). */
 const WEBHOOKS_LOCK = 727_274_020
+/** Database lock key held by an ownership run: exports, Transfer events (an arbitrary constant). */
+const OWNERSHIP_LOCK = 727_274_019
+/** Database lock key held by an anchoring run of service events (an arbitrary constant). */
+const ANCHOR_LOCK = 727_274_021
 /** Database lock key held by a receipt OCR run (an arbitrary constant). */
 const RECEIPT_OCR_LOCK = 727_274_012
 
@@ -42,27 +48,22 @@ export function createFeatures(deps: Deps) {
   const auth = authFeature({ db, tokens: deps.tokens, limiter: deps.limiter, queue: deps.queue, logger })
   const merchants = merchantsFeature({ db }, { audit: audit.service })
   const catalog = catalogFeature({ db }, { audit: audit.service })
+  const ownership = ownershipOf(deps, mail.service)
   const warranties = warrantiesFeature(
     { db, limiter: deps.limiter, logger, appUrl: config.appUrl },
     { mail: mail.service, wakeMinter: () => minting.service.wake(), events },
   )
-  const customers = customersFeature(
-    {
-      db,
-      tokens: deps.tokens,
-      limiter: deps.limiter,
-      logger,
-      appUrl: config.appUrl,
-      publicApiUrl: config.publicApiUrl,
-      inboxDomain: config.inboxDomain,
-    },
-    { mail: mail.service, events },
-  )
+  const customers = customersOf(deps, {
+    mail: mail.service,
+    events,
+    onLinkUsed: ownership.service.onLinkUsed,
+  })
   const senderAddresses = senderAddressesFeature(
     { db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
     { mail: mail.service },
   )
-  const certificates = certificatesOf(deps)
+  const serviceHistory = serviceHistoryOf(deps)
+  const certificates = certificatesOf(deps, (id) => serviceHistory.service.history(id))
   const receipts = receiptsFeature(
     {
       db,
@@ -93,9 +94,11 @@ export function createFeatures(deps: Deps) {
     audit,
     warranties,
     customers,
+    ownership,
     pushFeature({ db }),
     senderAddresses,
     certificates,
+    serviceHistory,
     receipts,
     inbox,
     remindersFeature(deps, { mail: mail.service }),
@@ -114,6 +117,8 @@ export function createFeatures(deps: Deps) {
     stats: stats.service,
     warranties: warranties.service,
     customers: customers.service,
+    ownership: ownership.service,
+    serviceHistory: serviceHistory.service,
     senderAddresses: senderAddresses.service,
     minting: minting.service,
     certificates: certificates.service,
@@ -142,8 +147,53 @@ function mailOf(deps: Deps) {
   })
 }
 
-function certificatesOf(deps: Deps) {
+function customersOf(deps: Deps, uses: Parameters<typeof customersFeature>[1]) {
+  const { config } = deps
+  return customersFeature(
+    {
+      db: deps.db,
+      tokens: deps.tokens,
+      limiter: deps.limiter,
+      logger: deps.logger,
+      appUrl: config.appUrl,
+      publicApiUrl: config.publicApiUrl,
+      inboxDomain: config.inboxDomain,
+    },
+    uses,
+  )
+}
+
+function ownershipOf(deps: Deps, mailOutbox: ReturnType<typeof mailOf>['service']) {
+  const { config } = deps
+  return ownershipFeature({
+    db: deps.db,
+    chain: deps.chain,
+    logger: deps.logger.child({ component: 'ownership' }),
+    appUrl: config.appUrl,
+    mailer: { mailOutbox, appUrl: config.appUrl },
+    confirmations: config.chain.confirmations,
+    exclusive: (fn) => deps.database.exclusive(OWNERSHIP_LOCK, fn),
+    sweepSeconds: config.chain.ownershipSweepSeconds,
+  })
+}
+
+function serviceHistoryOf(deps: Deps) {
+  const { config } = deps
+  return serviceHistoryFeature({
+    db: deps.db,
+    chain: deps.chain,
+    pinning: deps.pinning,
+    logger: deps.logger,
+    confirmations: config.chain.confirmations,
+    serialHashSalt: config.serialHashSalt,
+    sweepSeconds: config.chain.ownershipSweepSeconds,
+    exclusive: (fn) => deps.database.exclusive(ANCHOR_LOCK, fn),
+  })
+}
+
+function certificatesOf(deps: Deps, history: CertificateHistory) {
   return certificatesFeature({
+    history,
     database: deps.database,
     chain: deps.chain,
     pinning: deps.pinning,
@@ -166,6 +216,7 @@ function webhooksOf(deps: Deps) {
         previousJwtSecret: config.jwt.previousSecret,
         production: config.nodeEnv === 'production',
         disableAfterHours: config.webhooks.disableAfterHours,
+        logRetentionDays: config.webhooks.logRetentionDays,
       },
     },
     { expiringWarranties: listExpiringWarranties },

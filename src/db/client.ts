@@ -31,8 +31,9 @@ export interface Database {
   ping(timeoutMs?: number): Promise<void>
   /**
    * Runs `fn` while holding the lock `key`, across every process on this database (a
-   * PostgreSQL session advisory lock on a connection of its own, released by the server if
-   * this process dies; in process for the embedded database, which serves one process only).
+   * PostgreSQL session advisory lock on a connection of a small lock pool apart from the query
+   * pool, released by the server if this process dies; in process for the embedded database,
+   * which serves one process only).
    * Waits for the lock when another holder has it.
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>
@@ -65,6 +66,26 @@ const pgTypes = {
 // An arbitrary constant: held while migrating so that several processes starting together
 // against one PostgreSQL apply each migration once.
 const MIGRATION_LOCK = 727_274_001
+/** Lock connections per process: above the number of `exclusive` keys the features use. */
+const LOCK_CONNECTIONS = 12
+
+/**
+ * `exclusive` within one process: the callers of a key run one after another (the embedded
+ * database serves one process, so this is the whole lock there).
+ */
+function inProcessLocks(): <T>(key: number, fn: () => Promise<T>) => Promise<T> {
+  const held = new Map<number, Promise<unknown>>()
+  return async (key, fn) => {
+    const before = held.get(key) ?? Promise.resolve()
+    const mine = before.catch(() => undefined).then(fn)
+    held.set(key, mine)
+    try {
+      return await mine
+    } finally {
+      if (held.get(key) === mine) held.delete(key)
+    }
+  }
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.logger, options.traced)
@@ -75,7 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       debug: 0,
     }))
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
-  const held = new Map<number, Promise<unknown>>()
+  const serialised = inProcessLocks()
   return {
     kind: 'pglite',
     db,
@@ -88,33 +109,48 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         client.query('select 1').then(() => undefined),
         timeoutMs,
       ),
-    async exclusive(key, fn) {
-      const before = held.get(key) ?? Promise.resolve()
-      const mine = before.catch(() => undefined).then(fn)
-      held.set(key, mine)
-      try {
-        return await mine
-      } finally {
-        if (held.get(key) === mine) held.delete(key)
-      }
-    },
+    exclusive: serialised,
     close: async () => {
       if (!client.closed) await client.close()
     },
   }
 }
 
-async function openPostgres(url: string, max: number, logger?: Logger, traced = false): Promise<Database> {
+function openPool(
+  url: string,
+  options: { max: number; connectionTimeoutMillis: number; name: string },
+  logger?: Logger,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max,
+    max: options.max,
     types: pgTypes,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.connectionTimeoutMillis,
     idleTimeoutMillis: 30_000,
-    application_name: 'warranty-service',
+    application_name: options.name,
   })
+  const lost = (inUse: boolean) => (err: Error) =>
+    logger?.warn({ err: err.message, pool: options.name, inUse }, 'database connection lost')
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', (err) => logger?.warn({ err: err.message }, 'database connection lost'))
+  pool.on('error', lost(false))
+  // A client checked out of the pool (inside a transaction, between two queries, or holding an
+  // advisory lock for a whole run) has no error listener of the pool's: losing its connection
+  // then would be an unhandled 'error' event that ends the process (issue 18's database
+  // outage). Its next query fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', lost(true)))
+  return pool
+}
+
+async function openPostgres(url: string, max: number, logger?: Logger, traced = false): Promise<Database> {
+  const pool = openPool(url, { max, connectionTimeoutMillis: 5000, name: 'warranty-service' }, logger)
+  // The connections that hold `exclusive`'s advisory locks: at most one per lock key in use,
+  // waiting as long as it takes (a lock is waited for, not timed out), closed when idle.
+  const locks = openPool(
+    url,
+    { max: LOCK_CONNECTIONS, connectionTimeoutMillis: 0, name: 'warranty-service-locks' },
+    logger,
+  )
+  const serialised = inProcessLocks()
   if (traced) pool.on('connect', (client) => traceQueries(client))
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
   let closed = false
@@ -139,23 +175,28 @@ async function openPostgres(url: string, max: number, logger?: Logger, traced = 
         db.execute(sql`select 1`).then(() => undefined),
         timeoutMs,
       ),
-    async exclusive(key, fn) {
-      const client = await pool.connect()
-      try {
-        await client.query('select pg_advisory_lock($1)', [key])
-        return await fn()
-      } finally {
-        // A connection whose unlock fails is dropped, which releases the lock too.
-        await client.query('select pg_advisory_unlock($1)', [key]).then(
-          () => client.release(),
-          (err: Error) => client.release(err),
-        )
-      }
-    },
+    // Callers of one key take turns in this process first, so that each key holds (or waits
+    // for) at most one lock connection per process; the lock connections are a pool of their
+    // own, never the one requests and job handlers query through: a minting run that holds its
+    // lock for minutes, and the runs of other processes waiting for it, take nothing from them.
+    exclusive: (key, fn) =>
+      serialised(key, async () => {
+        const client = await locks.connect()
+        try {
+          await client.query('select pg_advisory_lock($1)', [key])
+          return await fn()
+        } finally {
+          // A connection whose unlock fails is dropped, which releases the lock too.
+          await client.query('select pg_advisory_unlock($1)', [key]).then(
+            () => client.release(),
+            (err: Error) => client.release(err),
+          )
+        }
+      }),
     async close() {
       if (closed) return
       closed = true
-      await pool.end()
+      await Promise.all([pool.end(), locks.end()])
     },
   }
 }

@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Db } from '../db/client.js'
+import type { Logger } from 'pino'
+import type { Database, Db } from '../db/client.js'
 import { type AdminRole, type MerchantRole, ROLES, type Role, type UserStatus } from '../db/schema/index.js'
 import { AppError } from '../errors.js'
 import { prepareFindUserById } from '../modules/users/index.js'
+import { listenForPrincipalChanges, PrincipalCache } from './principal-cache.js'
 import type { TokenService } from './tokens.js'
 
 /**
@@ -17,7 +19,11 @@ export type RouteAuth =
   | 'cron'
   | { roles: readonly Role[]; merchantRoles?: readonly MerchantRole[] }
 
-/** The authenticated caller, read from the database on every request (suspension is immediate). */
+/**
+ * The authenticated caller: its user and merchant rows, cached in process and dropped on every
+ * change the database announces (suspension, password, role, sign-out everywhere, deletion act
+ * at once in every process: src/http/principal-cache.ts).
+ */
 export interface Principal {
   userId: string
   email: string
@@ -39,6 +45,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null
+  }
+  interface FastifyInstance {
+    /** Principals of authenticated requests, cached in process (src/http/principal-cache.ts). */
+    principalCache: PrincipalCache
   }
 }
 
@@ -87,10 +97,32 @@ function secretMatches(given: string | undefined, expected: string | null): bool
 
 export function registerAuth(
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenService; cronSecret: string | null },
+  deps: {
+    db: Db
+    tokens: TokenService
+    cronSecret: string | null
+    /** With it, principals are cached in process and dropped when the database announces a change. */
+    database?: Pick<Database, 'kind' | 'db' | 'pglite' | 'url'>
+    logger?: Logger
+  },
 ): void {
   app.decorateRequest('principal', null)
   let findUserById: ReturnType<typeof prepareFindUserById> | undefined
+  const principals = new PrincipalCache({
+    load: (id) => {
+      findUserById ??= prepareFindUserById(deps.db)
+      return findUserById(id)
+    },
+  })
+  app.decorate('principalCache', principals)
+  const database = deps.database
+  if (database) {
+    let stop: (() => Promise<void>) | undefined
+    app.addHook('onReady', async () => {
+      stop = await listenForPrincipalChanges(database, principals, deps.logger)
+    })
+    app.addHook('onClose', async () => stop?.())
+  }
 
   // Deny by default: a route without a declaration stops the start-up.
   app.addHook('onRoute', (route) => {
@@ -118,8 +150,7 @@ export function registerAuth(
     const token = bearerToken(request.headers.authorization)
     const claims = token ? await deps.tokens.verify(token) : null
     if (!claims) throw new AppError('unauthorized')
-    findUserById ??= prepareFindUserById(deps.db)
-    const user = await findUserById(claims.sub)
+    const user = await principals.get(claims.sub)
     if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role)
       throw new AppError('unauthorized')
     if (user.status === 'SUSPENDED') throw new AppError('account_suspended')

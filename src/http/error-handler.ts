@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AdapterError } from '../adapters/adapter-error.js'
 import { AppError, defaultMessage, type ErrorCode, type ErrorDetail } from '../errors.js'
 
-interface ValidationIssue {
+export interface ValidationIssue {
   instancePath?: string
   message?: string
   keyword?: string
@@ -13,9 +13,16 @@ interface ValidationIssue {
 /** Turns a schema failure into `details: [{path, message}]`, paths like `/body/email`. */
 function validationDetails(error: FastifyError): ErrorDetail[] {
   const context = (error as { validationContext?: string }).validationContext ?? 'body'
-  const issues = [...((error.validation ?? []) as ValidationIssue[])]
+  return schemaIssueDetails((error.validation ?? []) as ValidationIssue[], `/${context}`)
+}
+
+/**
+ * Schema issues (TypeBox's, as Fastify reports them) as `details`, paths under `base`: also for
+ * values a service checks against a request schema itself (the items of a bulk issue).
+ */
+export function schemaIssueDetails(issues: readonly ValidationIssue[], base: string): ErrorDetail[] {
   const details = issues.flatMap((issue): ErrorDetail[] => {
-    const path = `/${context}${issue.instancePath ?? ''}`
+    const path = `${base}${issue.instancePath ?? ''}`
     // TypeBox reports an undeclared property twice: as `false` schema and as additionalProperties.
     if (issue.keyword === 'boolean' && issue.schemaPath?.endsWith('/additionalProperties')) return []
     const extra = issue.params?.additionalProperties

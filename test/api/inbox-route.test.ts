@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inboundMessages } from '../../src/db/schema/index.js'
 import { createTestService, type TestService } from '../support/harness.js'
-import { buildMessage, customerWithInbox, FakeDns, jpeg, receiptsOf } from '../support/inbound-mail.js'
+import {
+  buildMessage,
+  customerMessage,
+  customerWithInbox,
+  FakeDns,
+  jpeg,
+  receiptsOf,
+} from '../support/inbound-mail.js'
 
 const SECRET = 'inbound-secret-0123456789'
 const MAX_BYTES = 100_000
@@ -36,12 +43,7 @@ const post = (
 describe('POST /v1/global/inbound-email', () => {
   it('turns a DKIM-signed message into receipts once, and answers a redelivery with duplicate: true', async () => {
     const c = await customerWithInbox(svc, dns)
-    const raw = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg()],
-      dkim: c.key,
-    })
+    const raw = await customerMessage(c)
     const first = await post(raw, { to: c.inbox, from: c.customer.email })
     expect(first.statusCode).toBe(200)
     expect(first.json()).toEqual({ inboundMessageId: expect.any(String), receipts: 1, duplicate: false })
@@ -53,12 +55,7 @@ describe('POST /v1/global/inbound-email', () => {
 
   it('creates one set of receipts when the same message arrives twice at the same time', async () => {
     const c = await customerWithInbox(svc, dns)
-    const raw = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg()],
-      dkim: c.key,
-    })
+    const raw = await customerMessage(c)
     const both = await Promise.all([post(raw, { to: c.inbox }), post(raw, { to: c.inbox })])
     expect(both.map((r) => r.statusCode)).toEqual([200, 200])
     expect(both.map((r) => r.json().duplicate).sort()).toEqual([false, true])
@@ -95,12 +92,7 @@ describe('POST /v1/global/inbound-email', () => {
 
   it('answers 401 without the x-inbound-secret header or with a wrong one, and creates nothing', async () => {
     const c = await customerWithInbox(svc, dns)
-    const raw = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg()],
-      dkim: c.key,
-    })
+    const raw = await customerMessage(c)
     const attempts: Record<string, string>[] = [
       {},
       { 'x-inbound-secret': 'wrong' },
@@ -116,12 +108,7 @@ describe('POST /v1/global/inbound-email', () => {
 
   it('answers 404 for an address that is no inbox, 403 for a sender not allowed or not authenticated', async () => {
     const c = await customerWithInbox(svc, dns)
-    const signed = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg()],
-      dkim: c.key,
-    })
+    const signed = await customerMessage(c)
     const unknown = await post(signed, { to: 'nobody@inbox.example.test' })
     expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'not_found'])
     const stranger = await buildMessage({
@@ -142,12 +129,7 @@ describe('POST /v1/global/inbound-email', () => {
   it('answers 413 payload_too_large for a body over INBOX_MAX_MESSAGE_BYTES', async () => {
     const c = await customerWithInbox(svc, dns)
     const padding = { filename: 'big.bin', content: Buffer.alloc(MAX_BYTES, 1) }
-    const raw = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg(), padding],
-      dkim: c.key,
-    })
+    const raw = await customerMessage(c, { attachments: [await jpeg(), padding] })
     const res = await post(raw, { to: c.inbox })
     expect([res.statusCode, res.json().error]).toEqual([413, 'payload_too_large'])
   })
@@ -178,12 +160,7 @@ describe('POST /v1/global/inbound-email without INBOUND_EMAIL_SECRET', () => {
     })
     try {
       const c = await customerWithInbox(bare, dns)
-      const raw = await buildMessage({
-        from: c.customer.email,
-        to: c.inbox,
-        attachments: [await jpeg()],
-        dkim: c.key,
-      })
+      const raw = await customerMessage(c)
       for (const secret of ['', SECRET]) {
         const res = await bare.request({
           method: 'POST',

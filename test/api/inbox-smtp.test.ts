@@ -4,6 +4,7 @@ import { inboundMessages } from '../../src/db/schema/index.js'
 import { createTestService, type TestService } from '../support/harness.js'
 import {
   buildMessage,
+  customerMessage,
   customerWithInbox,
   FakeDns,
   jpeg,
@@ -66,12 +67,7 @@ describe('inbound SMTP: accepted messages', () => {
 
   it('creates the receipts once when the sender delivers the same message again', async () => {
     const c = await customerWithInbox(svc, dns)
-    const raw = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg()],
-      dkim: c.key,
-    })
+    const raw = await customerMessage(c)
     for (let i = 0; i < 3; i++) {
       const outcome = await smtpDeliver(port, { mailFrom: c.customer.email, rcptTo: [c.inbox], raw })
       expect(outcome.data).toMatch(/^250 /)
@@ -82,13 +78,7 @@ describe('inbound SMTP: accepted messages', () => {
 
   it('recognises a redelivered message without a Message-ID by its digest', async () => {
     const c = await customerWithInbox(svc, dns)
-    const raw = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      messageId: null,
-      attachments: [await jpeg()],
-      dkim: c.key,
-    })
+    const raw = await customerMessage(c, { messageId: null, attachments: [await jpeg()] })
     expect(raw.toString('latin1')).not.toMatch(/^Message-ID:/im)
     for (let i = 0; i < 2; i++) {
       const outcome = await smtpDeliver(port, { mailFrom: c.customer.email, rcptTo: [c.inbox], raw })
@@ -126,12 +116,7 @@ describe('inbound SMTP: accepted messages', () => {
 describe('inbound SMTP: refused messages', () => {
   it('answers 550 at RCPT TO for an address that is no inbox', async () => {
     const c = await customerWithInbox(svc, dns)
-    const raw = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg()],
-      dkim: c.key,
-    })
+    const raw = await customerMessage(c)
     const outcome = await smtpDeliver(port, {
       mailFrom: c.customer.email,
       rcptTo: ['nobody@inbox.example.test', c.inbox.replace('@inbox.example.test', '@elsewhere.example.com')],
@@ -162,6 +147,8 @@ describe('inbound SMTP: refused messages', () => {
     const outcome = await smtpDeliver(port, { mailFrom: c.customer.email, rcptTo: [c.inbox], raw })
     expect(outcome.rcpt).toEqual([expect.stringMatching(/^250 /)])
     expect(outcome.data).toMatch(/^550 5\.7\.26 Sender authentication of c[0-9a-f]{8}\.example\.com failed/)
+    // SMTP replies are ASCII (RFC 5321 4.2): the reason's text too.
+    expect(outcome.data).toMatch(/^[\x20-\x7e]+$/)
     expect(await receiptsOf(svc, c.customer.token)).toHaveLength(0)
     expect(await inboundRows(c.customer.id)).toHaveLength(0)
   })
@@ -201,12 +188,7 @@ describe('inbound SMTP: refused messages', () => {
 
   it('answers 552 to a declared SIZE over the limit, and to a larger message as it streams', async () => {
     const c = await customerWithInbox(svc, dns)
-    const small = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg()],
-      dkim: c.key,
-    })
+    const small = await customerMessage(c)
     const declared = await smtpDeliver(port, {
       mailFrom: c.customer.email,
       rcptTo: [c.inbox],
@@ -215,12 +197,7 @@ describe('inbound SMTP: refused messages', () => {
     })
     expect(declared.mail).toMatch(/^552 /)
     const padding = { filename: 'big.bin', content: Buffer.alloc(MAX_BYTES, 7) }
-    const big = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg(), padding],
-      dkim: c.key,
-    })
+    const big = await customerMessage(c, { attachments: [await jpeg(), padding] })
     const streamed = await smtpDeliver(port, { mailFrom: c.customer.email, rcptTo: [c.inbox], raw: big })
     expect(streamed.data).toMatch(/^552 5\.3\.4 Message too big/)
     expect(await receiptsOf(svc, c.customer.token)).toHaveLength(0)
@@ -229,7 +206,7 @@ describe('inbound SMTP: refused messages', () => {
   it('answers 552 to more attachments than INBOX_MAX_ATTACHMENTS', async () => {
     const c = await customerWithInbox(svc, dns)
     const attachments = await Promise.all([1, 2, 3, 4].map((i) => jpeg(`r${i}`, 40, 40)))
-    const raw = await buildMessage({ from: c.customer.email, to: c.inbox, attachments, dkim: c.key })
+    const raw = await customerMessage(c, { attachments })
     const outcome = await smtpDeliver(port, { mailFrom: c.customer.email, rcptTo: [c.inbox], raw })
     expect(outcome.data).toMatch(/^552 5\.3\.4 At most 3 attachments per message/)
     expect(await receiptsOf(svc, c.customer.token)).toHaveLength(0)
@@ -237,11 +214,8 @@ describe('inbound SMTP: refused messages', () => {
 
   it('refuses a message without an image or PDF attachment (550 5.6.0)', async () => {
     const c = await customerWithInbox(svc, dns)
-    const raw = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
+    const raw = await customerMessage(c, {
       attachments: [{ filename: 'receipt.txt', content: Buffer.from('Total 12.00') }],
-      dkim: c.key,
     })
     const outcome = await smtpDeliver(port, { mailFrom: c.customer.email, rcptTo: [c.inbox], raw })
     expect(outcome.data).toMatch(/^550 5\.6\.0 No receipt in the message/)
@@ -252,12 +226,7 @@ describe('inbound SMTP: refused messages', () => {
 describe('inbound SMTP: the listener', () => {
   it('stops listening when the service stops', async () => {
     const c = await customerWithInbox(svc, dns)
-    const raw = await buildMessage({
-      from: c.customer.email,
-      to: c.inbox,
-      attachments: [await jpeg()],
-      dkim: c.key,
-    })
+    const raw = await customerMessage(c)
     stopped = true
     await svc.close()
     await expect(smtpDeliver(port, { mailFrom: c.customer.email, rcptTo: [c.inbox], raw })).rejects.toThrow(

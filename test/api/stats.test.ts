@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { warranties } from '../../src/db/schema/index.js'
 import {
   createGlobalProduct,
   createMerchantProduct,
@@ -55,8 +57,36 @@ describe('GET /v1/merchant/stats', () => {
       products: 2,
       warranties: { total: 5, active: 3, expired: 2, claimed: 2, expiringIn30Days: 2 },
       mints: { PENDING: 1, MINTING: 1, MINTED: 2, FAILED: 1 },
+      issuedPerDay: expect.any(Array),
       generatedAt: expect.stringMatching(ISO),
     })
+  })
+
+  it('counts warranties issued per UTC day over the last 30 days, zero-filled, oldest first', async () => {
+    const t = await createMerchantWithUsers(svc.deps)
+    const other = await createMerchantWithUsers(svc.deps)
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000)
+    const created = [0, 0, 2, 29, 30, 45]
+    for (const ago of created) {
+      const w = await insertWarranty(svc.deps.db, { merchantId: t.merchant.id })
+      await svc.deps.db
+        .update(warranties)
+        .set({ createdAt: day(ago) })
+        .where(eq(warranties.id, w.id))
+    }
+    await insertWarranty(svc.deps.db, { merchantId: other.merchant.id })
+
+    const body = (await get('/v1/merchant/stats', t.user.token)).json()
+    const series = body.issuedPerDay as { date: string; count: number }[]
+    expect(series).toHaveLength(30)
+    const utcDay = (ago: number) => day(ago).toISOString().slice(0, 10)
+    expect(series.map((d) => d.date)).toEqual(Array.from({ length: 30 }, (_, i) => utcDay(29 - i)))
+    const byDate = Object.fromEntries(series.map((d) => [d.date, d.count]))
+    expect(byDate[utcDay(0)]).toBe(2)
+    expect(byDate[utcDay(2)]).toBe(1)
+    expect(byDate[utcDay(29)]).toBe(1)
+    expect(series.reduce((n, d) => n + d.count, 0)).toBe(4)
+    expect(body.warranties.total).toBe(6)
   })
 
   it('answers zeros, every mint status present, for a merchant without data', async () => {
@@ -67,6 +97,10 @@ describe('GET /v1/merchant/stats', () => {
       products: 0,
       warranties: { total: 0, active: 0, expired: 0, claimed: 0, expiringIn30Days: 0 },
       mints: { PENDING: 0, MINTING: 0, MINTED: 0, FAILED: 0 },
+      issuedPerDay: Array.from({ length: 30 }, (_, i) => ({
+        date: new Date(Date.now() - (29 - i) * 86_400_000).toISOString().slice(0, 10),
+        count: 0,
+      })),
       generatedAt: expect.stringMatching(ISO),
     })
   })

@@ -271,6 +271,35 @@ describe('retries, disabling, replay', () => {
   })
 })
 
+describe('the delivery log', () => {
+  it('is pruned of finished deliveries older than WEBHOOK_LOG_RETENTION_DAYS (30); pending ones stay', async () => {
+    const { endpoint } = await setUp(['warranty.issued'])
+    const old = new Date(Date.now() - 31 * 86_400_000)
+    const row = (status: 'PENDING' | 'DELIVERED' | 'FAILED', createdAt: Date) => ({
+      endpointId: endpoint.id,
+      eventId: crypto.randomUUID(),
+      eventType: 'warranty.issued',
+      payload: { test: true },
+      status,
+      // A pending delivery is not due for a day: the dispatcher leaves it alone here.
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+      createdAt,
+    })
+    const inserted = await svc.deps.db
+      .insert(webhookDeliveries)
+      .values([
+        row('DELIVERED', old),
+        row('FAILED', old),
+        row('PENDING', old),
+        row('DELIVERED', new Date()),
+      ] as (typeof webhookDeliveries.$inferInsert)[])
+      .returning({ id: webhookDeliveries.id, status: webhookDeliveries.status })
+    await svc.services.webhooks.pruneDeliveries()
+    const left = (await deliveriesOf(endpoint.id)).map((d) => d.id).sort()
+    expect(left).toEqual([inserted[2]!.id, inserted[3]!.id].sort())
+  })
+})
+
 describe('PATCH and DELETE /v1/merchant/webhooks/{id}', () => {
   it('changes the URL and events, pages the log, and deletes the endpoint with its log', async () => {
     const { tenant, endpoint } = await setUp(['warranty.claimed'])

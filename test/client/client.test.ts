@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMerchantWithUsers } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
 
-// The typed client package (packages/client) as an integrator uses it: its types generated from
+// The typed client package (packages/client) as an integrator uses it (the web app imports the same
+// types, web/src/lib/api.ts): its types generated from
 // the service's own OpenAPI document (a stale copy fails here; `npm run client:api` rewrites it),
 // built with tsc, imported from its build output, and run against the live service over HTTP.
 const SCHEMA_FILE = 'packages/client/src/schema.ts'

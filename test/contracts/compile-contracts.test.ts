@@ -7,7 +7,12 @@ import { loadArtifact } from '../../src/adapters/chain/artifacts.js'
 describe('scripts/compile-contracts', () => {
   it('writes one artifact per contract and is a fast no-op when nothing changed', async () => {
     const first = await ensureContractsCompiled()
-    expect(first.contracts).toEqual(['UriStorageCertificate', 'WarrantyCertificate'])
+    expect(first.contracts).toEqual([
+      'ServiceHistoryAnchor',
+      'TestSmartWallet',
+      'UriStorageCertificate',
+      'WarrantyCertificate',
+    ])
     const started = performance.now()
     const second = await ensureContractsCompiled()
     expect(second).toEqual({ ...first, compiled: false })

@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   decodeImageBase64,
+  decodingFailure,
   prepareReceiptImage,
   ReceiptImageError,
   THUMBNAIL_WIDTH,
@@ -358,5 +359,32 @@ describe('prepareReceiptImage: memory under a burst of large images within the b
       `receipt image 36 MP burst: RSS ${Math.round(baseline / 2 ** 20)} MB → peak +${growthMb.toFixed(1)} MB`,
     )
     expect(growthMb).toBeLessThan(200)
+  })
+})
+
+describe('a decode that outlasts its time limit', () => {
+  it('is 503 unavailable with Retry-After (try again later), not a broken image', async () => {
+    // A real libvips time limit: a large blur given one second.
+    const err = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } })
+      .blur(40)
+      .timeout({ seconds: 1 })
+      .png()
+      .toBuffer()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      )
+    expect(String(err)).toMatch(/timeout: \d+% complete/)
+    const failure = decodingFailure(err, 1_000_000)
+    expect(failure).toMatchObject({ code: 'unavailable', status: 503, retryAfter: 30 })
+    expect(
+      decodingFailure(new Error('Input file contains unsupported image format'), 1_000_000),
+    ).toMatchObject({
+      code: 'validation_error',
+      kind: 'invalid_image',
+    })
+    expect(decodingFailure(new Error('Input image exceeds pixel limit'), 1_000_000, '/body/x')).toMatchObject(
+      { kind: 'image_too_large', details: [{ path: '/body/x', message: 'image_too_large' }] },
+    )
   })
 })

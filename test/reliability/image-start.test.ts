@@ -65,7 +65,7 @@ function run(command: string[], env: Record<string, string>, user: { uid: number
 
 describe.skipIf(testDb !== 'postgres')("the image's commands, run the way compose.yaml runs them", () => {
   it('chain, migrate, deploy-contract, api (HEALTHCHECK passes) and worker: a warranty issued is minted', async () => {
-    ensureBuilt()
+    await ensureBuilt()
     const scenario = await createScenario('image-start')
     const user = unprivileged()
     const chainPort = await freePort()

@@ -18,7 +18,7 @@ const ISSUES = 20
 let receiver: WebhookReceiver
 
 beforeAll(async () => {
-  ensureBuilt()
+  await ensureBuilt()
   receiver = await new WebhookReceiver().start()
 }, 600_000)
 afterAll(() => receiver?.stop())

@@ -46,6 +46,9 @@ describe('the web app pages', () => {
       '/auth/magic?token=t',
       '/wallet/123',
       '/verify/WR-1',
+      '/login',
+      '/merchant/warranties/123',
+      '/admin/merchants/abc',
     ]) {
       const res = await app.inject({ url })
       expect(res.statusCode, url).toBe(200)

@@ -777,6 +777,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customer/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's linked addresses
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["listWallets"];
+        put?: never;
+        /**
+         * Links the address of a signed challenge (EOA or EIP-1271 smart contract wallet)
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["linkWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/wallets/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlinks an address (certificates already in it stay there)
+         * @description Roles: CUSTOMER.
+         */
+        delete: operations["unlinkWallet"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/wallets/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Sign-In with Ethereum message (single-use nonce, 10 minutes) for the address to sign
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["createWalletChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customer/warranties": {
         parameters: {
             query?: never;
@@ -809,6 +873,66 @@ export interface paths {
          * @description Roles: CUSTOMER.
          */
         get: operations["getCustomerWarranty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/warranties/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the certificate to one of the customer’s linked addresses (a chain transfer, exactly once)
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["exportWarranty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/warranties/{id}/give": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a custodial warranty to someone by e-mail: they claim it with the link e-mailed to them
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["giveWarranty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/warranties/{id}/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the warranty's token is (custodial or an address), its transfer and its owner changes
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getWarrantyOwnership"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1137,6 +1261,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/warranties/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A warranty's service history, oldest first, with each anchored event's proof
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["listServiceEvents"];
+        put?: never;
+        /**
+         * Records a public service event (anchored on chain in batches); extensions and replacements move the expiry
+         * @description Roles: MERCHANT_USER.
+         */
+        post: operations["recordServiceEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/merchant/warranties/{id}/resend-notification": {
         parameters: {
             query?: never;
@@ -1171,6 +1319,28 @@ export interface paths {
          * @description Roles: MERCHANT_USER.
          */
         post: operations["retryWarrantyMint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/warranties/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue up to 1,000 warranties; an answer per item, one bad item never rejects the others
+         * @description Each item has the fields and rules of POST /v1/merchant/warranties/issue and is answered with its warranty (status created) or the error that item alone would have had (status failed, details under /body/items/{index}). One Idempotency-Key covers the whole request for 24 hours.
+         *
+         *     Roles: MERCHANT_USER.
+         */
+        post: operations["issueWarrantiesBulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1398,6 +1568,21 @@ export interface components {
             items: components["schemas"]["AuditRecord"][];
             nextCursor: string | null;
         };
+        /** BulkIssueItem */
+        BulkIssueItem: {
+            error?: components["schemas"]["ErrorBody"];
+            /** @description The item's position in the request */
+            index: number;
+            status: "created" | "failed";
+            warranty?: components["schemas"]["WarrantyWithNotification"];
+        };
+        /** BulkIssueResponse */
+        BulkIssueResponse: {
+            created: number;
+            failed: number;
+            /** @description One answer per item, in the order of the request */
+            items: components["schemas"]["BulkIssueItem"][];
+        };
         /** CalendarFeed */
         CalendarFeed: {
             /** @description The private feed (https): anyone holding it can read it */
@@ -1428,6 +1613,10 @@ export interface components {
             certificate: components["schemas"]["Certificate"] | null;
             /** Format: date-time */
             expiresAt: string;
+            /** @description service events, oldest first, each with its proof */
+            history: components["schemas"]["ServiceHistoryEvent"][];
+            /** @description `custodial` (held by the service) or the address holding the token */
+            holder: string;
             /** Format: date-time */
             issuedAt: string;
             merchantName: string;
@@ -1436,6 +1625,8 @@ export interface components {
             serialNumberMatches: boolean | null;
             /** @description EXPIRED once expiresAt has passed */
             status: "ACTIVE" | "EXPIRED";
+            /** @description not voided and not expired */
+            validToday: boolean;
             warrantyCode: string;
         };
         /** ClaimSession */
@@ -1535,6 +1726,13 @@ export interface components {
             valid: true;
             /** @description The warranties signing in puts in the wallet */
             warrantyCount: number;
+        };
+        /** LinkedWallet */
+        LinkedWallet: {
+            address: string;
+            chainId: number;
+            /** Format: date-time */
+            linkedAt: string;
         };
         /** LoginResponse */
         LoginResponse: {
@@ -1661,6 +1859,13 @@ export interface components {
             /** @description Claimed, unexpired warranties within their customer's reminderDaysBeforeExpiry, found by this call */
             warranties: number;
         };
+        /** ResaleOffer */
+        ResaleOffer: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            status: "OPEN";
+        };
         /** SenderAddress */
         SenderAddress: {
             /** Format: date-time */
@@ -1680,6 +1885,34 @@ export interface components {
             items: components["schemas"]["SenderAddress"][];
             nextCursor: string | null;
         };
+        /** ServiceHistory */
+        ServiceHistory: {
+            events: components["schemas"]["ServiceHistoryEvent"][];
+            voided: boolean;
+        };
+        /** ServiceHistoryEvent */
+        ServiceHistoryEvent: {
+            description: string;
+            /** Format: uuid */
+            id: string;
+            kind: "CLAIM_OPENED" | "REPAIRED" | "REPLACED" | "EXTENDED" | "VOIDED";
+            newExpiresAt: string | null;
+            newSerialHash: string | null;
+            proof: {
+                anchorContract: string;
+                blockNumber: number | null;
+                /** @description the pinned event file (CIDv1, raw, sha2-256) */
+                cid: string;
+                leaf: string;
+                /** @description sibling hashes, leaf to root (sorted-pair keccak256) */
+                proof: string[];
+                root: string;
+                seq: number;
+                txHash: string | null;
+            } | null;
+            /** Format: date-time */
+            recordedAt: string;
+        };
         /** SessionUser */
         SessionUser: {
             /** @description admins only */
@@ -1692,6 +1925,14 @@ export interface components {
             merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
             name: string | null;
             role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
+        };
+        /** WalletChallenge */
+        WalletChallenge: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description the EIP-4361 message to sign, exactly as given */
+            message: string;
+            nonce: string;
         };
         /** WalletMint */
         WalletMint: {
@@ -1768,6 +2009,26 @@ export interface components {
             /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
             warrantyCode: string;
             warrantyDurationMonths: number | null;
+        };
+        /** WarrantyOwnership */
+        WarrantyOwnership: {
+            changes: {
+                /** Format: date-time */
+                at: string;
+                kind: "EXPORT" | "CHAIN_TRANSFER" | "RESALE";
+                txHash: string | null;
+            }[];
+            /** @description `custodial` (held by the service) or the holder address */
+            holder: string;
+            transfer: {
+                blockNumber: number | null;
+                error: string | null;
+                /** Format: date-time */
+                requestedAt: string;
+                status: "PENDING" | "SENT" | "CONFIRMED" | "FAILED";
+                toAddress: string;
+                txHash: string | null;
+            } | null;
         };
         /** WarrantyPage */
         WarrantyPage: {
@@ -5028,6 +5289,216 @@ export interface operations {
             };
         };
     };
+    listWallets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["LinkedWallet"][];
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    linkWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message: string;
+                    signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedWallet"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlinkWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an EVM address (0x + 40 hex) */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createWalletChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description an EVM address (0x + 40 hex) */
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletChallenge"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listCustomerWarranties: {
         parameters: {
             query?: {
@@ -5100,6 +5571,212 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WalletWarranty"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportWarranty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description an EVM address (0x + 40 hex) */
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyOwnership"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    giveWarranty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResaleOffer"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWarrantyOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyOwnership"];
                 };
             };
             /** @description Every error answer */
@@ -5796,6 +6473,15 @@ export interface operations {
                 };
             };
             /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6105,6 +6791,16 @@ export interface operations {
                     "application/json": {
                         /** Format: date-time */
                         generatedAt: string;
+                        /** @description Warranties issued per UTC day over the last 30 days (today included), oldest first */
+                        issuedPerDay: {
+                            /** @description Warranties issued that day */
+                            count: number;
+                            /**
+                             * Format: date
+                             * @description A UTC day, YYYY-MM-DD
+                             */
+                            date: string;
+                        }[];
                         /** @description Warranties by mint status (every status present, 0 when none) */
                         mints: {
                             /** @description Mint failed for good; retry-mint can restart it */
@@ -6270,6 +6966,146 @@ export interface operations {
             };
         };
     };
+    listServiceEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceHistory"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordServiceEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description public, permanent: what happened, without any personal data */
+                    description: string;
+                    /**
+                     * Format: date-time
+                     * @description EXTENDED (required), REPLACED (optional): the new expiry
+                     */
+                    expiresAt?: string;
+                    kind: "CLAIM_OPENED" | "REPAIRED" | "REPLACED" | "EXTENDED" | "VOIDED";
+                    /** @description REPLACED: the new serial */
+                    serialNumber?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceHistory"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     resendWarrantyNotification: {
         parameters: {
             query?: never;
@@ -6404,6 +7240,102 @@ export interface operations {
             };
             /** @description Every error answer */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    issueWarrantiesBulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to the same key and body for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 1000 warranties, each with the fields and rules of one issue */
+                    items: {
+                        /** Format: email */
+                        customerEmail?: string;
+                        customerName?: string;
+                        customerPhone?: string;
+                        /** Format: date-time */
+                        expiresAt?: string;
+                        /** Format: uuid */
+                        globalProductId?: string;
+                        invoiceNumber?: string;
+                        /** Format: uuid */
+                        locationId?: string;
+                        /** Format: uuid */
+                        merchantProductId?: string;
+                        /** Format: date-time */
+                        purchaseDate?: string;
+                        /** @description Greater than 0, at most 2 decimals, at most 999999999999.99 */
+                        purchasePrice?: number;
+                        /** @description Stored trimmed; compared case-insensitively */
+                        serialNumber: string;
+                        warrantyDurationMonths?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkIssueResponse"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,7 +16,11 @@ export interface ContractArtifact extends Omit<ArtifactFile, 'abi'> {
   deployedBytecode: Hex
 }
 
-export type ContractName = 'WarrantyCertificate' | 'UriStorageCertificate'
+export type ContractName =
+  | 'WarrantyCertificate'
+  | 'UriStorageCertificate'
+  | 'ServiceHistoryAnchor'
+  | 'TestSmartWallet'
 
 const cache = new Map<string, Promise<ContractArtifact>>()
 

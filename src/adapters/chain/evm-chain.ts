@@ -16,6 +16,7 @@ import { AdapterError } from '../adapter-error.js'
 import { describe, toAdapterError } from './chain-errors.js'
 import { type ContractView, findBatchEvent, revertReasonOf } from './chain-history.js'
 import { type MintArgs, MintSender } from './mint-sender.js'
+import { OwnershipChain } from './ownership-chain.js'
 import type {
   Address,
   ChainHealth,
@@ -50,6 +51,8 @@ export interface EvmChainOptions {
   onClose?: () => Promise<void>
   /** What makes a block safe from a crash of the node (the embedded node saves its state). */
   makeDurable?: (blockNumber?: bigint) => Promise<void>
+  /** The ServiceHistoryAnchor contract, if any. */
+  anchorAddress?: Address | null
 }
 
 const ZERO_DIGEST = /^0x0{64}$/
@@ -65,6 +68,7 @@ export class EvmChain implements ChainPort {
   private readonly batchMinted: AbiEvent
   private readonly sender: MintSender
   private readonly view: ContractView
+  readonly ownership: OwnershipChain
 
   constructor(
     readonly chainId: number,
@@ -86,13 +90,14 @@ export class EvmChain implements ChainPort {
         | 'minBalanceGas'
       >
     > &
-      Pick<EvmChainOptions, 'onClose' | 'makeDurable'>,
+      Pick<EvmChainOptions, 'onClose' | 'makeDurable'> & { anchor?: { address: Address; abi: Abi } | null },
   ) {
     const event = abi.find((item) => item.type === 'event' && item.name === 'BatchMinted')
     if (event?.type !== 'event') throw new Error('the WarrantyCertificate ABI has no BatchMinted event')
     this.batchMinted = event
     this.sender = new MintSender(client, wallet, contractAddress, abi, log, options.gasHeadroomPercent)
     this.view = { client, address: contractAddress, abi, log }
+    this.ownership = new OwnershipChain(this.view, wallet, this.sender.queue, options)
   }
 
   get custodian(): Address {

@@ -55,7 +55,13 @@ export async function createEvmChain(options: EvmChainOptions): Promise<EvmChain
     if (typeof maxBatchSize !== 'bigint' || typeof deployedAtBlock !== 'bigint') {
       throw new AdapterError(`${address} does not look like a WarrantyCertificate`, false)
     }
-    log.info({ chainId, contract: address, custodian: account.address }, 'chain connected')
+    const anchor = options.anchorAddress
+      ? { address: options.anchorAddress, abi: (await loadArtifact('ServiceHistoryAnchor')).abi }
+      : null
+    log.info(
+      { chainId, contract: address, custodian: account.address, anchor: anchor?.address },
+      'chain connected',
+    )
     return new EvmChain(chainId, address, Number(maxBatchSize), deployedAtBlock, abi, client, wallet, log, {
       pollingIntervalMs: pollingInterval,
       gasHeadroomPercent: options.gasHeadroomPercent ?? 20,
@@ -63,6 +69,7 @@ export async function createEvmChain(options: EvmChainOptions): Promise<EvmChain
       logSearchMaxWindows: options.logSearchMaxWindows ?? 50,
       minBalanceGas: options.minBalanceGas ?? 500_000n,
       ...(options.makeDurable ? { makeDurable: options.makeDurable } : {}),
+      anchor,
       onClose: async () => {
         await rpc.close()
         await options.onClose?.()

@@ -1,10 +1,13 @@
 import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
 import { AdapterError } from '../adapter-error.js'
+import { ensureAnchorDeployment } from './anchor-deployment.js'
 import { ANVIL_DEV_PRIVATE_KEY, AnvilSupervisor } from './anvil.js'
 import { createEvmChain, redactUrl } from './evm-connect.js'
 import type { ChainPort } from './port.js'
 
+export { deployServiceHistoryAnchor } from './anchor-deployment.js'
+export type { CertificateTransferLog, OwnershipChainPort, SignedTransfer } from './ownership-port.js'
 export type { ChainHealth, ChainPort, MintBatchInput, MintedBatch, MintOutcome, SentMint } from './port.js'
 export { ChainRevertError } from './port.js'
 
@@ -45,7 +48,8 @@ async function openConfigured({ config, logger }: ChainDeps): Promise<ChainHandl
     throw new AdapterError('CHAIN_RPC_URL needs CHAIN_PRIVATE_KEY and CERTIFICATE_CONTRACT_ADDRESS', false)
   }
   logger.info({ rpc: redactUrl(rpcUrl), contract: contractAddress }, 'using the configured chain')
-  const chain = await createEvmChain({ rpcUrl, privateKey, contractAddress, logger })
+  const { anchorAddress } = config.chain
+  const chain = await createEvmChain({ rpcUrl, privateKey, contractAddress, logger, anchorAddress })
   return Object.assign(chain, { stop: () => chain.close(), node: null })
 }
 
@@ -54,10 +58,19 @@ async function openEmbedded({ config, logger }: ChainDeps): Promise<ChainHandle>
   await node.start()
   try {
     const deployment = await node.ensureDeployment()
+    const anchorAddress = await ensureAnchorDeployment({
+      rpcUrl: node.rpcUrl,
+      chainDir: node.chainDir,
+      privateKey: ANVIL_DEV_PRIVATE_KEY,
+      certificate: deployment.address,
+      log: logger,
+      persist: (minBlock) => node.persist(minBlock),
+    })
     const chain = await createEvmChain({
       rpcUrl: node.rpcUrl,
       privateKey: ANVIL_DEV_PRIVATE_KEY,
       contractAddress: deployment.address,
+      anchorAddress,
       logger,
       pollingIntervalMs: 50,
       makeDurable: async (blockNumber) => {

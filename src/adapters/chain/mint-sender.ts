@@ -6,7 +6,7 @@ import type { Address, Hash, MintBatchInput, SentMint } from './port.js'
 export type MintArgs = readonly [to: Address, expectedStartId: bigint, quantity: bigint, dirDigest: Hash]
 
 /** Runs async tasks one at a time, in call order. */
-class SerialQueue {
+export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve()
 
   run<T>(task: () => Promise<T>): Promise<T> {
@@ -22,7 +22,8 @@ class SerialQueue {
  * after any failure that may have left the count wrong.
  */
 export class MintSender {
-  private readonly queue = new SerialQueue()
+  /** Every send of this signer goes through it (mints, transfers, anchors): one nonce at a time. */
+  readonly queue = new SerialQueue()
   private nextNonce: number | null = null
 
   constructor(

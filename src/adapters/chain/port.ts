@@ -1,4 +1,5 @@
 import { AdapterError } from '../adapter-error.js'
+import type { OwnershipChainPort } from './ownership-port.js'
 
 export type Address = `0x${string}`
 export type Hash = `0x${string}`
@@ -61,6 +62,8 @@ export interface ChainPort {
   readonly custodian: Address
   /** Largest `quantity` the contract accepts in one batch. */
   readonly maxBatchSize: number
+  /** Transfers, Transfer events, SIWE signatures and the history anchor (same signer, same queue). */
+  readonly ownership: OwnershipChainPort
 
   /** The id the next minted token gets (1 before the first mint), from the latest block. */
   nextTokenId(): Promise<bigint>

@@ -15,9 +15,17 @@ export interface OcrSettings {
   recycleAfter: number
   /** Decoded pixels an image may have; larger ones are refused before they are decoded. */
   maxPixels: number
+  /**
+   * `wasm` (the default): tesseract.js in worker threads; `native`: tesseract's own library
+   * (Debian's `libtesseract5`) in child processes; `auto`: native when the library loads, else
+   * wasm. docs/ocr.md says why wasm stays the default.
+   */
+  engine: OcrEngineChoice
   /** Start the workers at once (`true`) or on the first read. */
   warmOnStart: boolean
 }
+
+export type OcrEngineChoice = 'auto' | 'native' | 'wasm'
 
 /** Workers from the CPU count: one per core, leaving one free on larger machines, at most 4. */
 export function workersForCpus(cpus: number): number {
@@ -32,6 +40,7 @@ export function defaultOcrSettings(overrides: Partial<OcrSettings> = {}): OcrSet
     recycleAfter: 200,
     maxPixels: 40_000_000,
     warmOnStart: false,
+    engine: 'wasm',
     ...overrides,
   }
   if (merged.workers <= 0) merged.workers = workersForCpus(availableParallelism())

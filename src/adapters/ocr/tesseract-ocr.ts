@@ -1,8 +1,10 @@
 import { extractReceipt } from './extract/receipt-extract.js'
 import { splitRows } from './gray-image.js'
+import { NativeTesseractPool, nativeTesseractAvailable } from './native-pool.js'
 import { readPdfText } from './pdf-text.js'
 import { OcrCapacityError, OcrError, type OcrPort, type OcrReadOptions, type ReceiptReading } from './port.js'
 import { type PreparedImage, prepareImage, toPgm } from './preprocess.js'
+import type { RecognizerPool } from './recognizer-pool.js'
 import type { OcrSettings } from './settings.js'
 import { sniffType } from './sniff.js'
 import { type PoolOptions, TesseractPool } from './tesseract-pool.js'
@@ -11,19 +13,26 @@ import { type PoolOptions, TesseractPool } from './tesseract-pool.js'
 const MIN_BAND_HEIGHT = 500
 
 /**
- * The embedded engine: tesseract.js in a pool of worker threads, images prepared with sharp,
- * PDFs read from their text layer. Admission is bounded as a whole (preparing, waiting and
+ * The embedded engine: tesseract in a pool (its native library in child processes, or
+ * tesseract.js in worker threads), images prepared with sharp, PDFs read from their text layer. Admission is bounded as a whole (preparing, waiting and
  * recognising), so a flood of uploads is refused before any of them is decoded.
  */
 export class TesseractOcr implements OcrPort {
-  readonly pool: TesseractPool
+  readonly pool: RecognizerPool
+  /** The recogniser in use: `native` (libtesseract) or `wasm` (tesseract.js). */
+  readonly engine: 'native' | 'wasm'
   private admitted = 0
 
   constructor(
     private readonly settings: OcrSettings,
-    poolOptions: PoolOptions = {},
+    poolOptions: Omit<PoolOptions, 'onSpawn'> = {},
   ) {
-    this.pool = new TesseractPool(settings, poolOptions)
+    const choice = settings.engine ?? 'wasm'
+    this.engine = choice === 'native' || (choice === 'auto' && nativeTesseractAvailable()) ? 'native' : 'wasm'
+    this.pool =
+      this.engine === 'native'
+        ? new NativeTesseractPool(settings, poolOptions)
+        : new TesseractPool(settings, poolOptions)
   }
 
   async read(image: Buffer, options: OcrReadOptions = {}): Promise<ReceiptReading> {

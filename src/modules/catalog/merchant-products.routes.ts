@@ -77,7 +77,7 @@ export async function merchantProductsRoutes(
         operationId: 'deleteMerchantProduct',
         summary: 'Delete a product (soft: issued warranties keep it; its SKU becomes free)',
         params: MerchantProductParams,
-        response: { 200: MerchantProductDeleted, ...errorResponses(401, 403, 404) },
+        response: { 200: MerchantProductDeleted, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => merchantProducts.delete(merchantIdOf(request), request.params.id),

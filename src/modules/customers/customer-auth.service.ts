@@ -75,6 +75,8 @@ export class CustomerAuthService {
       customers: CustomersService
       /** Merchants' webhooks: `warranty.claimed`, in the claiming transaction. */
       events?: WarrantyEvents
+      /** A link was used, in its transaction (a warranty given by e-mail changes hands). */
+      onLinkUsed?: (tx: Tx, link: { customerId: string; warrantyId?: string | null }) => Promise<void>
     },
   ) {}
 
@@ -203,6 +205,7 @@ export class CustomerAuthService {
       if (found?.role !== 'CUSTOMER') throw new AppError('invalid_link')
       if (found.status === 'SUSPENDED') throw new AppError('account_suspended')
       await markVerified(tx, found.id)
+      await this.deps.onLinkUsed?.(tx, link)
       const claimed = await claimWalletWarranties(tx, found.id)
       await this.deps.events?.record(tx, 'warranty.claimed', claimed)
       await recordLogin(tx, found.id, new Date())

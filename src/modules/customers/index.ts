@@ -1,6 +1,6 @@
 import type { Logger } from 'pino'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
-import type { Db } from '../../db/client.js'
+import type { Db, Tx } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { TokenService } from '../../http/tokens.js'
 import type { MailOutbox } from '../mail/index.js'
@@ -30,7 +30,12 @@ export function customersFeature(
     publicApiUrl: string
     inboxDomain: string
   },
-  uses: { mail: MailOutbox; events?: WarrantyEvents },
+  uses: {
+    mail: MailOutbox
+    events?: WarrantyEvents
+    /** A sign-in link was used, in its transaction (resale by e-mail completes there). */
+    onLinkUsed?: (tx: Tx, link: { customerId: string; warrantyId?: string | null }) => Promise<void>
+  },
 ): Feature<CustomersFeatureService> {
   const customers = new CustomersService(deps)
   const auth = new CustomerAuthService({
@@ -39,6 +44,7 @@ export function customersFeature(
     mailOutbox: uses.mail,
     customers,
     ...(uses.events ? { events: uses.events } : {}),
+    ...(uses.onLinkUsed ? { onLinkUsed: uses.onLinkUsed } : {}),
   })
   return {
     name: 'customers',

@@ -45,7 +45,7 @@ function verdictOf(result: AuthenticateResult, input: SenderAuthInput): SenderAu
   const dmarcResult = result.dmarc ? result.dmarc.status.result : 'none'
   const summary = `dkim=${dkimPass.length > 0 ? 'pass' : (result.dkim.results[0]?.status.result ?? 'none')} spf=${spfResult} dmarc=${dmarcResult}`
   if (dmarcResult === 'fail') {
-    return { ok: false, temporary: false, reason: 'the sender domain’s DMARC check failed', summary }
+    return { ok: false, temporary: false, reason: "the sender domain's DMARC check failed", summary }
   }
   // mailauth marks a passing signature aligned (relaxed, by the Public Suffix List) with the From domain.
   const dkimAligned = dkimPass.some((r) => Boolean(r.status.aligned))
@@ -59,7 +59,7 @@ function verdictOf(result: AuthenticateResult, input: SenderAuthInput): SenderAu
     result.dkim.results.some((r) => r.status.result === 'temperror')
   const reason =
     spfResult === 'fail' || spfResult === 'softfail'
-      ? 'the sending server is not allowed by the sender domain’s SPF record and there is no valid DKIM signature of it'
+      ? "the sending server is not allowed by the sender domain's SPF record and there is no valid DKIM signature of it"
       : 'no valid DKIM signature or SPF pass of the From domain'
   return { ok: false, temporary, reason, summary }
 }

@@ -4,9 +4,8 @@ import { AdapterClosedError, AdapterError } from '../../adapters/adapter-error.j
 import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type MailMessageRow, mailMessages } from '../../db/schema/index.js'
+import { Drain } from '../../jobs/drain.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { StallGuard } from '../../jobs/stall-guard.js'
-import { WakeUp } from '../../jobs/wake-up.js'
 import { errorText } from '../../lib/async.js'
 import { openData, outboxKey, sealData } from './sealed-data.js'
 import { type MailJobContent, renderMail } from './templates/index.js'
@@ -52,10 +51,7 @@ const RUN_BUDGET_MS = 4 * 60_000
  * last attempt). A message already SENT is never sent again.
  */
 export class MailOutbox {
-  private readonly wakeUp: WakeUp
-  private readonly stallGuard: StallGuard
-  private retryTimer: NodeJS.Timeout | null = null
-  private stopping = false
+  private readonly drain: Drain<{ sent: number; failed: number; retrying: number }>
   /** The sealing key first, then the previous secret's (opening only). */
   private readonly keys: Buffer[]
 
@@ -72,13 +68,14 @@ export class MailOutbox {
   ) {
     const { secret, previousSecret } = deps.settings
     this.keys = [outboxKey(secret), ...(previousSecret ? [outboxKey(previousSecret)] : [])]
-    this.wakeUp = new WakeUp(
-      () => this.request(),
-      (err) => deps.logger.warn({ err }, 'could not request a mail dispatch'),
-    )
-    this.stallGuard = new StallGuard({
+    this.drain = new Drain({
       name: 'mail',
+      job: DISPATCH_MAIL_JOB,
+      queue: deps.queue,
       logger: deps.logger,
+      exclusive: deps.exclusive,
+      isDue: async () => (await this.nextDue(new Date())) !== null,
+      drain: () => this.dispatchAlone(),
       stallMs: 3_000,
       minBackoffMs: 2_000,
       maxBackoffMs: 60_000,
@@ -105,18 +102,16 @@ export class MailOutbox {
 
   /** Asks for a dispatch run soon; coalesced, so a burst of messages asks once. */
   wake(delayMs = 100): void {
-    this.wakeUp.wake(delayMs)
+    this.drain.wake(delayMs)
   }
 
-  async request(): Promise<void> {
-    await this.deps.queue.send(DISPATCH_MAIL_JOB, {})
+  request(): Promise<void> {
+    return this.drain.request()
   }
 
   /** Requests a dispatch when a message is due (workers call it periodically). */
-  async sweep(): Promise<void> {
-    if (!(await this.nextDue(new Date()))) return
-    await this.request()
-    if (!this.stopping) await this.stallGuard.runIfStalled(() => this.dispatch())
+  sweep(): Promise<void> {
+    return this.drain.sweep()
   }
 
   /**
@@ -124,7 +119,7 @@ export class MailOutbox {
    * service is stopping it takes no new message: the ones in hand finish, the rest wait.
    */
   async dispatch(): Promise<{ sent: number; failed: number; retrying: number }> {
-    return this.stallGuard.track(() => this.deps.exclusive(() => this.dispatchAlone()))
+    return this.drain.run()
   }
 
   private async dispatchAlone(): Promise<{ sent: number; failed: number; retrying: number }> {
@@ -132,7 +127,7 @@ export class MailOutbox {
     // A run stays well inside its job's expiry (15 min), so pg-boss never starts a second
     // dispatcher beside a slow one; what is left is picked up by the next run.
     const deadline = Date.now() + RUN_BUDGET_MS
-    while (Date.now() < deadline && !this.stopping) {
+    while (Date.now() < deadline && !this.drain.stopping) {
       const due = await this.deps.db
         .select()
         .from(mailMessages)
@@ -140,25 +135,22 @@ export class MailOutbox {
         .orderBy(asc(mailMessages.nextAttemptAt))
         .limit(BATCH)
       if (due.length === 0) break
-      for (let i = 0; i < due.length && !this.stopping; i += CONCURRENCY) {
+      for (let i = 0; i < due.length && !this.drain.stopping; i += CONCURRENCY) {
         const sent: SentMessage[] = []
         const outcomes = await Promise.all(due.slice(i, i + CONCURRENCY).map((m) => this.deliver(m, sent)))
         await this.recordSent(sent)
         for (const outcome of outcomes) if (outcome !== 'skipped') counts[outcome]++
       }
     }
-    if (this.stopping) return counts
+    if (this.drain.stopping) return counts
     const next = await this.nextDue(null)
-    if (next) this.scheduleRetry(next)
+    if (next) this.drain.wakeAt(next)
     return counts
   }
 
   /** The service is stopping: no new message is taken, no wake-up sent. */
   stop(): void {
-    this.stopping = true
-    this.wakeUp.stop()
-    if (this.retryTimer) clearTimeout(this.retryTimer)
-    this.retryTimer = null
+    this.drain.stop()
   }
 
   /** Sends one message; a sent one is added to `sent` (recorded with its group in one statement). */
@@ -252,21 +244,6 @@ export class MailOutbox {
       .orderBy(asc(mailMessages.nextAttemptAt))
       .limit(1)
     return row?.at ?? null
-  }
-
-  private scheduleRetry(at: Date): void {
-    if (this.stopping) return
-    if (this.retryTimer) clearTimeout(this.retryTimer)
-    this.retryTimer = setTimeout(
-      () => {
-        this.retryTimer = null
-        this.request().catch((err: unknown) =>
-          this.deps.logger.warn({ err }, 'could not request a mail dispatch'),
-        )
-      },
-      Math.max(50, at.getTime() - Date.now()),
-    )
-    this.retryTimer.unref()
   }
 }
 

@@ -1,5 +1,5 @@
-import { Type } from 'typebox'
-import { DateTime, Nullable } from '../../http/schemas.js'
+import { type Static, Type } from 'typebox'
+import { DateTime, Literals, Nullable } from '../../http/schemas.js'
 import { MintStatus, WarrantyStatus } from '../warranties/index.js'
 
 export const Certificate = Type.Object(
@@ -20,6 +20,37 @@ export const Certificate = Type.Object(
   { title: 'Certificate', additionalProperties: false },
 )
 
+const Hex = Type.String({ pattern: '^0x[0-9a-fA-F]*$' })
+
+/** One service event as anyone may see it, with its proof once anchored. */
+export const ServiceHistoryEvent = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    kind: Literals(['CLAIM_OPENED', 'REPAIRED', 'REPLACED', 'EXTENDED', 'VOIDED']),
+    description: Type.String(),
+    recordedAt: DateTime,
+    newExpiresAt: Nullable(DateTime),
+    newSerialHash: Nullable(Type.String()),
+    proof: Nullable(
+      Type.Object(
+        {
+          cid: Type.String({ description: 'the pinned event file (CIDv1, raw, sha2-256)' }),
+          leaf: Hex,
+          proof: Type.Array(Hex, { description: 'sibling hashes, leaf to root (sorted-pair keccak256)' }),
+          root: Hex,
+          seq: Type.Integer(),
+          anchorContract: Type.String(),
+          txHash: Nullable(Type.String()),
+          blockNumber: Nullable(Type.Integer()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { title: 'ServiceHistoryEvent', additionalProperties: false },
+)
+export type HistoryEntry = Static<typeof ServiceHistoryEvent>
+
 export const Verification = Type.Object(
   {
     warrantyCode: Type.String(),
@@ -35,6 +66,13 @@ export const Verification = Type.Object(
       }),
     ),
     certificate: Nullable(Certificate),
+    holder: Type.String({
+      description: '`custodial` (held by the service) or the address holding the token',
+    }),
+    validToday: Type.Boolean({ description: 'not voided and not expired' }),
+    history: Type.Array(ServiceHistoryEvent, {
+      description: 'service events, oldest first, each with its proof',
+    }),
   },
   { title: 'CertificateVerification', additionalProperties: false },
 )

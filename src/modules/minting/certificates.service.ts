@@ -11,12 +11,15 @@ import { AppError } from '../../errors.js'
 import { parseWarrantyCode, productName, type WarrantyView, warrantyStatus } from '../warranties/index.js'
 import { serialHash } from './certificate-metadata.js'
 import { findWarrantyByCode } from './certificates.repository.js'
-import type { Verification as VerificationSchema } from './certificates.schemas.js'
+import type { HistoryEntry, Verification as VerificationSchema } from './certificates.schemas.js'
 
 export type Verification = Static<typeof VerificationSchema>
 type CertificateView = NonNullable<Verification['certificate']>
 
 const VERIFY_LIMIT = { limit: 60, windowMs: 60_000 }
+
+/** A warranty's service history (the service-history feature answers it). */
+export type CertificateHistory = (warrantyId: string) => Promise<{ events: HistoryEntry[]; voided: boolean }>
 
 /**
  * Public verification of a certificate, for service providers and buyers of used goods:
@@ -31,6 +34,7 @@ export class CertificatesService {
       pinning: PinningPort
       limiter: RateLimiter
       serialHashSalt: string
+      history?: CertificateHistory
     },
   ) {}
 
@@ -41,6 +45,8 @@ export class CertificatesService {
     const w = code ? await findWarrantyByCode(this.deps.db, code) : null
     if (!w) throw new AppError('not_found', 'No certificate has this warranty code')
     const { serialHashSalt } = this.deps
+    const certificate = w.mintStatus === 'MINTED' ? await this.certificateOf(w) : null
+    const history = (await this.deps.history?.(w.id)) ?? { events: [], voided: false }
     return {
       warrantyCode: w.warrantyCode,
       status: warrantyStatus(w.expiresAt),
@@ -53,7 +59,11 @@ export class CertificatesService {
         input.serialNumber === undefined
           ? null
           : serialHash(serialHashSalt, input.serialNumber) === serialHash(serialHashSalt, w.serialNumber),
-      certificate: w.mintStatus === 'MINTED' ? await this.certificateOf(w) : null,
+      certificate,
+      holder:
+        !certificate || certificate.owner === this.deps.chain.custodian ? 'custodial' : certificate.owner,
+      validToday: !history.voided && w.expiresAt > new Date(),
+      history: history.events,
     }
   }
 

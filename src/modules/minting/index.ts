@@ -7,11 +7,15 @@ import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
 import { certificatesRoutes } from './certificates.routes.js'
-import { CertificatesService } from './certificates.service.js'
+import { type CertificateHistory, CertificatesService } from './certificates.service.js'
 import { mintJob } from './minting.jobs.js'
 import { MintingService } from './minting.service.js'
 import type { PipelineDeps } from './pipeline.js'
 
+/** What service history shares with certificates: canonical JSON, the serial hash, the history schema. */
+export { canonicalJson, serialHash } from './certificate-metadata.js'
+export { type HistoryEntry, ServiceHistoryEvent } from './certificates.schemas.js'
+export type { CertificateHistory } from './certificates.service.js'
 export type { MintingService } from './minting.service.js'
 
 /** Database lock key held by a minting run (an arbitrary constant). */
@@ -73,8 +77,10 @@ export function certificatesFeature(deps: {
   pinning: PinningPort
   limiter: RateLimiter
   serialHashSalt: string
+  history?: CertificateHistory
 }): Feature<CertificatesService> {
   const service = new CertificatesService({
+    ...(deps.history ? { history: deps.history } : {}),
     db: deps.database.db,
     chain: deps.chain,
     pinning: deps.pinning,

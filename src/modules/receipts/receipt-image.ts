@@ -105,17 +105,25 @@ export async function prepareReceiptImage(
   try {
     return await reencode(bytes, type, options.maxPixels)
   } catch (err) {
-    if (/pixel limit/i.test(String(err))) {
-      throw new ReceiptImageError(
-        'image_too_large',
-        `The image has more than ${options.maxPixels} pixels`,
-        path,
-      )
-    }
-    throw new ReceiptImageError('invalid_image', 'The image cannot be decoded (damaged or cut short)', path)
+    throw decodingFailure(err, options.maxPixels, path)
   } finally {
     release()
   }
+}
+
+/**
+ * What a failed decode or encode means: over the pixel limit, or sharp's time limit (the
+ * machine busy or a pathological file: 503 `unavailable`, so that a client or a sending mail
+ * server tries again later instead of being told the image is broken), or an image that cannot
+ * be decoded.
+ */
+export function decodingFailure(err: unknown, maxPixels: number, path = '/body/imageBase64'): AppError {
+  const text = String(err)
+  if (/pixel limit/i.test(text))
+    return new ReceiptImageError('image_too_large', `The image has more than ${maxPixels} pixels`, path)
+  if (/^(Error: )?timeout: /i.test(text))
+    return new AppError('unavailable', 'The image took too long to process; try again later', undefined, 30)
+  return new ReceiptImageError('invalid_image', 'The image cannot be decoded (damaged or cut short)', path)
 }
 
 async function reencode(

@@ -2,9 +2,8 @@ import type { Logger } from 'pino'
 import { OcrError, type OcrPort, type ReceiptReading } from '../../adapters/ocr/port.js'
 import type { Db } from '../../db/client.js'
 import type { ReceiptOcrData } from '../../db/schema/index.js'
+import { Drain } from '../../jobs/drain.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { StallGuard } from '../../jobs/stall-guard.js'
-import { WakeUp } from '../../jobs/wake-up.js'
 import type { ReceiptBlobs } from './receipt-blobs.js'
 import { anyPendingOcr, pendingOcr, type ReceiptRow, recordOcr } from './receipts.repository.js'
 import { suggestWarranty } from './warranty-match.js'
@@ -37,10 +36,7 @@ export function toOcrData(reading: ReceiptReading): ReceiptOcrData {
  * it. Runs are woken after each save, by the periodic sweep and at worker start.
  */
 export class ReceiptOcrPipeline {
-  private readonly wakeUp: WakeUp
-  private readonly guard: StallGuard
-  private retryTimer: NodeJS.Timeout | null = null
-  private stopping = false
+  private readonly runs: Drain<{ done: number; failed: number }>
 
   constructor(
     private readonly deps: {
@@ -53,14 +49,14 @@ export class ReceiptOcrPipeline {
       exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     },
   ) {
-    const { logger } = deps
-    this.wakeUp = new WakeUp(
-      () => this.request(),
-      (err) => logger.warn({ err }, 'could not request receipt OCR'),
-    )
-    this.guard = new StallGuard({
+    this.runs = new Drain({
       name: 'receipt OCR',
-      logger,
+      job: OCR_RECEIPTS_JOB,
+      queue: deps.queue,
+      logger: deps.logger,
+      exclusive: deps.exclusive,
+      isDue: () => anyPendingOcr(deps.db),
+      drain: () => this.drain(),
       stallMs: 10_000,
       minBackoffMs: 5_000,
       maxBackoffMs: 300_000,
@@ -69,57 +65,44 @@ export class ReceiptOcrPipeline {
 
   /** Asks for a run soon (coalesced). */
   wake(delayMs = 100): void {
-    this.wakeUp.wake(delayMs)
+    this.runs.wake(delayMs)
   }
 
-  async request(): Promise<void> {
-    await this.deps.queue.send(OCR_RECEIPTS_JOB, {})
+  request(): Promise<void> {
+    return this.runs.request()
   }
 
   /** Workers call it periodically: a run when a receipt waits (a lost wake-up, a crash). */
-  async sweep(): Promise<void> {
-    if (this.stopping || !(await anyPendingOcr(this.deps.db))) return
-    await this.request()
-    await this.guard.runIfStalled(() => this.run())
+  sweep(): Promise<void> {
+    return this.runs.sweep()
   }
 
   /** Reads the PENDING receipts, oldest first, until none is left, the budget is spent or the engine is full. */
-  async run(): Promise<{ done: number; failed: number }> {
-    return this.guard.track(() => this.deps.exclusive(() => this.drain()))
+  run(): Promise<{ done: number; failed: number }> {
+    return this.runs.run()
   }
 
   stop(): void {
-    this.stopping = true
-    this.wakeUp.stop()
-    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.runs.stop()
   }
 
   private async drain(): Promise<{ done: number; failed: number }> {
     const counts = { done: 0, failed: 0 }
     const deadline = Date.now() + RUN_BUDGET_MS
-    while (Date.now() < deadline && !this.stopping) {
+    while (Date.now() < deadline && !this.runs.stopping) {
       const rows = await pendingOcr(this.deps.db, BATCH)
       if (rows.length === 0) break
       for (const row of rows) {
-        if (this.stopping) break
+        if (this.runs.stopping) break
         const outcome = await this.readOne(row)
         if (outcome === 'busy') {
-          this.retryLater(5_000)
+          this.runs.wakeAt(new Date(Date.now() + 5_000))
           return counts
         }
         counts[outcome]++
       }
     }
     return counts
-  }
-
-  private retryLater(delayMs: number): void {
-    if (this.stopping || this.retryTimer) return
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null
-      this.wake(0)
-    }, delayMs)
-    this.retryTimer.unref()
   }
 
   private async readOne(row: ReceiptRow): Promise<Outcome> {

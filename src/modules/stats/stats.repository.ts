@@ -75,5 +75,21 @@ export async function merchantCounts(tx: Tx, merchantId: string) {
       .from(warranties)
       .where(eq(warranties.merchantId, merchantId)),
   )
-  return { products: productRow.n, warrantyRow }
+  const perDay = await tx
+    .select({
+      date: sql<string>`to_char(date_trunc('day', ${warranties.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+      count: count(),
+    })
+    .from(warranties)
+    .where(
+      and(
+        eq(warranties.merchantId, merchantId),
+        sql`${warranties.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '${sql.raw(String(ISSUED_DAYS - 1))} days'`,
+      ),
+    )
+    .groupBy(sql`1`)
+  return { products: productRow.n, warrantyRow, perDay }
 }
+
+/** How many days (today, UTC, included) the merchant dashboard's issued-per-day series covers. */
+export const ISSUED_DAYS = 30

@@ -92,6 +92,16 @@ export const MerchantStats = object(
       "The merchant's warranties",
     ),
     mints: Mints,
+    issuedPerDay: Type.Array(
+      object(
+        {
+          date: Type.String({ format: 'date', description: 'A UTC day, YYYY-MM-DD' }),
+          count: n('Warranties issued that day'),
+        },
+        'Warranties issued on one day',
+      ),
+      { description: 'Warranties issued per UTC day over the last 30 days (today included), oldest first' },
+    ),
     generatedAt: DateTime,
   },
   "The caller's merchant's dashboard, computed in one consistent snapshot",

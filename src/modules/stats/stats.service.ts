@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client.js'
 import { MINT_STATUSES } from '../../db/schema/index.js'
-import { merchantCounts, platformCounts } from './stats.repository.js'
+import { ISSUED_DAYS, merchantCounts, platformCounts } from './stats.repository.js'
 import type { MerchantStatsView, PlatformStatsView } from './stats.schemas.js'
 
 /** Dashboard numbers, each computed by an aggregate query in one read-only snapshot. */
@@ -31,11 +31,12 @@ export class StatsService {
 
   async merchant(merchantId: string): Promise<MerchantStatsView> {
     return this.snapshot(async (tx) => {
-      const { products, warrantyRow } = await merchantCounts(tx, merchantId)
+      const { products, warrantyRow, perDay } = await merchantCounts(tx, merchantId)
       return {
         products,
         warranties: pick(warrantyRow, ['total', 'active', 'expired', 'claimed', 'expiringIn30Days']),
         mints: pick(warrantyRow, MINT_STATUSES),
+        issuedPerDay: zeroFilledDays(perDay, new Date()),
         generatedAt: new Date().toISOString(),
       }
     })
@@ -48,4 +49,17 @@ export class StatsService {
 
 function pick<T extends Record<string, unknown>, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<T, K>
+}
+
+/** The last ISSUED_DAYS UTC days, oldest first, each with its count (0 when none). */
+function zeroFilledDays(
+  rows: { date: string; count: number }[],
+  now: Date,
+): { date: string; count: number }[] {
+  const counts = new Map(rows.map((r) => [r.date, r.count]))
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  return Array.from({ length: ISSUED_DAYS }, (_, i) => {
+    const date = new Date(today - (ISSUED_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10)
+    return { date, count: counts.get(date) ?? 0 }
+  })
 }

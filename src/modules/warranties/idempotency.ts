@@ -7,7 +7,7 @@ import {
   lockIdempotencyKey,
   saveIdempotencyKey,
 } from './idempotency.repository.js'
-import type { IssueInput, WarrantyWithNotificationResponse } from './warranty-response.js'
+import type { WarrantyWithNotificationResponse } from './warranty-response.js'
 
 /** How long an Idempotency-Key answers with its first response. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
@@ -19,16 +19,27 @@ export interface IdempotentRequest {
   hash: string
 }
 
-export function idempotentRequest(merchantId: string, key: string, body: IssueInput): IdempotentRequest {
+export function idempotentRequest(merchantId: string, key: string, body: object): IdempotentRequest {
   return { merchantId, key, hash: requestHash(body) }
 }
 
-/** SHA-256 of the body with its keys sorted: the same fields and values in any order hash alike. */
-export function requestHash(body: IssueInput): string {
-  const entries = Object.entries(body)
-    .filter(([, value]) => value !== undefined)
+/**
+ * SHA-256 of the body with its keys sorted at every level: the same fields and values in any
+ * order hash alike. (A flat body hashes as it always has: its sorted `[key, value]` entries.)
+ */
+export function requestHash(body: object): string {
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex')
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value === null || typeof value !== 'object') return value
+  return Object.entries(value)
+    .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1))
-  return createHash('sha256').update(JSON.stringify(entries)).digest('hex')
+    .map(([k, v]) => [k, canonical(v)])
 }
 
 /**
@@ -36,10 +47,10 @@ export function requestHash(body: IssueInput): string {
  * key waits for this one's answer), then answers the stored response of the same body, or
  * 422 for another body. An expired key is deleted and the request runs anew (null).
  */
-export async function storedAnswer(
+export async function storedAnswer<T = WarrantyWithNotificationResponse>(
   tx: Tx,
   request: IdempotentRequest,
-): Promise<WarrantyWithNotificationResponse | null> {
+): Promise<T | null> {
   const { merchantId, key } = request
   await lockIdempotencyKey(tx, merchantId, key)
   const stored = await findIdempotencyKey(tx, merchantId, key)
@@ -49,18 +60,14 @@ export async function storedAnswer(
     return null
   }
   if (stored.requestHash !== request.hash) throw new AppError('idempotency_key_reused')
-  const body = stored.responseBody as WarrantyWithNotificationResponse
+  const body = stored.responseBody as T & { notification?: string }
   // Stored before `skipped` was folded into `none` (a staff e-mail): answered as it is now.
-  if ((body.notification as string) === 'skipped') return { ...body, notification: 'none' }
+  if (body.notification === 'skipped') return { ...body, notification: 'none' }
   return body
 }
 
 /** Stores the first (successful) answer under the key, in the transaction that made it, for 24 hours. */
-export async function storeAnswer(
-  tx: Tx,
-  request: IdempotentRequest,
-  body: WarrantyWithNotificationResponse,
-): Promise<void> {
+export async function storeAnswer(tx: Tx, request: IdempotentRequest, body: object): Promise<void> {
   await saveIdempotencyKey(tx, {
     merchantId: request.merchantId,
     key: request.key,

@@ -9,7 +9,14 @@ import { warrantiesRoutes } from './warranties.routes.js'
 import { WarrantiesService } from './warranties.service.js'
 
 /** Claim links: created at issue, e-mailed again on a resend (by the merchant or the customer). */
-export { type ClaimMailer, reissueClaimLink } from './claim-notices.js'
+export { type ClaimMailer, emailClaimLink, reissueClaimLink } from './claim-notices.js'
+/** Ownership and service history: owner, expiry and serial changes. */
+export {
+  findWarrantyByToken,
+  moveWarrantyToCustomer,
+  setWarrantyExpiry,
+  setWarrantySerial,
+} from './ownership-updates.repository.js'
 /** The wallet: a customer's warranties across merchants. */
 export {
   claimWalletWarranties,
@@ -18,7 +25,7 @@ export {
   listWalletWarranties,
   type WalletFilter,
 } from './wallet.repository.js'
-export { findWarrantyById, listExpiringWarranties } from './warranties.repository.js'
+export { findWarranty, findWarrantyById, listExpiringWarranties } from './warranties.repository.js'
 export { Mint, MintStatus, WarrantyProduct, WarrantyStatus } from './warranties.schemas.js'
 export type { WarrantiesService } from './warranties.service.js'
 export { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'

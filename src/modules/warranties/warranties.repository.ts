@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Static } from 'typebox'
-import type { DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { globalProducts, merchantProducts, type WarrantyRow, warranties } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
 import { keysetPage, type PageRequest, type PageWindow } from '../../http/pagination.js'
@@ -15,6 +15,22 @@ export async function findWarranty(db: DbOrTx, merchantId: string, id: string): 
     .where(and(eq(warranties.id, id), eq(warranties.merchantId, merchantId)))
     .limit(1)
   return rows[0] ?? null
+}
+
+/**
+ * `findWarranty` on the database (not in a transaction) as a prepared statement: parsed and
+ * planned once per connection. The merchant's warranty read is the hottest read of the API.
+ */
+export function prepareFindWarranty(
+  db: Db,
+): (merchantId: string, id: string) => Promise<WarrantyView | null> {
+  const statement = selectWarrantyViews(db)
+    .where(
+      and(eq(warranties.id, sql.placeholder('id')), eq(warranties.merchantId, sql.placeholder('merchantId'))),
+    )
+    .limit(1)
+    .prepare('warranties_find_by_id')
+  return async (merchantId, id) => (await statement.execute({ merchantId, id }))[0] ?? null
 }
 
 /** A warranty by id alone, at any merchant (a customer's resend-link names it by its claim link). */
@@ -69,9 +85,10 @@ export async function listWarranties(
   return keysetPage(selectWarrantyViews(db), warranties, page, conditions)
 }
 
-/** The caller's live product, with the names a warranty shows (its global product's too). */
-export async function findMerchantProduct(db: DbOrTx, merchantId: string, id: string) {
-  const rows = await db
+/** The caller's live products among `ids`, with the names a warranty shows (their global products' too). */
+export async function findMerchantProducts(db: DbOrTx, merchantId: string, ids: readonly string[]) {
+  if (ids.length === 0) return []
+  return db
     .select({
       id: merchantProducts.id,
       title: merchantProducts.title,
@@ -84,25 +101,23 @@ export async function findMerchantProduct(db: DbOrTx, merchantId: string, id: st
     .leftJoin(globalProducts, eq(globalProducts.id, merchantProducts.globalProductId))
     .where(
       and(
-        eq(merchantProducts.id, id),
+        inArray(merchantProducts.id, [...ids]),
         eq(merchantProducts.merchantId, merchantId),
         isNull(merchantProducts.deletedAt),
       ),
     )
-    .limit(1)
-  return rows[0] ?? null
 }
 
+/** Brand and model of the global products among `ids` that exist. */
 export async function findGlobalProductNames(
   db: DbOrTx,
-  id: string,
-): Promise<{ brand: string; model: string } | null> {
-  const rows = await db
-    .select({ brand: globalProducts.brand, model: globalProducts.model })
+  ids: readonly string[],
+): Promise<{ id: string; brand: string; model: string }[]> {
+  if (ids.length === 0) return []
+  return db
+    .select({ id: globalProducts.id, brand: globalProducts.brand, model: globalProducts.model })
     .from(globalProducts)
-    .where(eq(globalProducts.id, id))
-    .limit(1)
-  return rows[0] ?? null
+    .where(inArray(globalProducts.id, [...ids]))
 }
 
 /** What makes two warranties duplicates: merchant, product (merchant, else global, else none), serial. */
@@ -113,66 +128,102 @@ export interface SerialKey {
   serialNumber: string
 }
 
-/**
- * Serialises issuance of one serial number of one product of one merchant until the end of
- * the transaction, so that the duplicate check and the insert cannot interleave.
- */
-export async function lockSerial(tx: DbOrTx, key: SerialKey): Promise<void> {
+/** The text a serial key is locked and compared by (the serial in lower case). */
+export function serialKeyText(key: SerialKey): string {
   const product = key.merchantProductId
     ? `m:${key.merchantProductId}`
     : key.globalProductId
       ? `g:${key.globalProductId}`
       : '-'
-  const text = `${key.merchantId}|${product}|${key.serialNumber.toLowerCase()}`
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SERIAL}, hashtext(${text}))`)
+  return `${key.merchantId}|${product}|${key.serialNumber.toLowerCase()}`
 }
 
-/** An unexpired warranty for the same merchant, product and serial (any case), if any. */
-export async function findActiveDuplicate(
+/**
+ * Serialises issuance of these serial numbers (of one product of one merchant each) until the
+ * end of the transaction, so that the duplicate check and the insert cannot interleave. One
+ * statement for any number of keys, taken in a fixed order (no deadlock between two batches).
+ */
+export async function lockSerials(tx: DbOrTx, keys: readonly SerialKey[]): Promise<void> {
+  if (keys.length === 0) return
+  const texts = [...new Set(keys.map(serialKeyText))].sort()
+  await tx.execute(
+    sql`select count(pg_advisory_xact_lock(${LOCK_SERIAL}, hashtext(t))) from unnest(${sql.param(texts)}::text[]) as t`,
+  )
+}
+
+/**
+ * The unexpired warranties that duplicate any of these keys (same merchant, product rule and
+ * serial in any case), as a map from `serialKeyText` to the existing warranty code. One query.
+ */
+export async function findActiveDuplicates(
   db: DbOrTx,
-  key: SerialKey,
-): Promise<{ warrantyCode: string } | null> {
-  const product = key.merchantProductId
-    ? eq(warranties.merchantProductId, key.merchantProductId)
-    : key.globalProductId
-      ? and(isNull(warranties.merchantProductId), eq(warranties.globalProductId, key.globalProductId))
-      : and(isNull(warranties.merchantProductId), isNull(warranties.globalProductId))
+  merchantId: string,
+  keys: readonly SerialKey[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  if (keys.length === 0) return found
+  const serials = [...new Set(keys.map((k) => k.serialNumber.toLowerCase()))]
   const rows = await db
-    .select({ warrantyCode: warranties.warrantyCode })
+    .select({
+      serial: sql<string>`lower(${warranties.serialNumber})`,
+      merchantProductId: warranties.merchantProductId,
+      globalProductId: warranties.globalProductId,
+      warrantyCode: warranties.warrantyCode,
+    })
     .from(warranties)
     .where(
       and(
-        eq(warranties.merchantId, key.merchantId),
-        sql`lower(${warranties.serialNumber}) = ${key.serialNumber.toLowerCase()}`,
+        eq(warranties.merchantId, merchantId),
+        sql`lower(${warranties.serialNumber}) = any(${sql.param(serials)}::text[])`,
         gt(warranties.expiresAt, sql`now()`),
-        product,
       ),
     )
-    .limit(1)
-  return rows[0] ?? null
+  for (const row of rows) {
+    // A row with a merchant product duplicates that product's key; else its global product's; else none's.
+    const key = {
+      merchantId,
+      merchantProductId: row.merchantProductId,
+      globalProductId: row.merchantProductId ? null : row.globalProductId,
+      serialNumber: row.serial,
+    }
+    found.set(serialKeyText(key), row.warrantyCode)
+  }
+  return found
 }
 
 export type NewWarranty = Omit<typeof warranties.$inferInsert, 'warrantyCode'>
 
 /**
- * Inserts a warranty under a fresh code; on the (unlikely) collision with an existing code,
- * draws another. `ON CONFLICT DO NOTHING` keeps the surrounding transaction usable.
+ * Inserts warranties (one statement for all), each under a fresh code; rows whose code
+ * collided with an existing one (unlikely) are drawn again. `ON CONFLICT DO NOTHING` keeps the
+ * surrounding transaction usable. Answers the rows in the order of `values`.
  */
-export async function insertWarranty(
+export async function insertWarranties(
   db: DbOrTx,
-  values: NewWarranty,
+  values: readonly NewWarranty[],
   nextCode: () => string,
   attempts = 5,
-): Promise<WarrantyRow> {
-  for (let i = 0; i < attempts; i++) {
+): Promise<WarrantyRow[]> {
+  const inserted: (WarrantyRow | undefined)[] = new Array(values.length)
+  let todo = values.map((_, i) => i)
+  for (let attempt = 0; attempt < attempts && todo.length > 0; attempt++) {
+    const codes = todo.map(() => nextCode())
     const rows = await db
       .insert(warranties)
-      .values({ ...values, warrantyCode: nextCode() })
+      .values(
+        todo.map((i, n) => ({ ...values[i], warrantyCode: codes[n] }) as typeof warranties.$inferInsert),
+      )
       .onConflictDoNothing({ target: warranties.warrantyCode })
       .returning()
-    if (rows[0]) return rows[0]
+    const byCode = new Map(rows.map((row) => [row.warrantyCode, row]))
+    todo = todo.filter((i, n) => {
+      const row = byCode.get(codes[n] as string)
+      inserted[i] = row
+      return row === undefined
+    })
   }
-  throw new Error(`no free warranty code after ${attempts} attempts`)
+  if (todo.length > 0) throw new Error(`no free warranty code after ${attempts} attempts`)
+  return inserted as WarrantyRow[]
 }
 
 /** FAILED → PENDING, error cleared, attempts kept. Answers whether the warranty moved. */

@@ -12,12 +12,14 @@ import {
   WarrantyWithNotification,
 } from './warranties.schemas.js'
 import type { WarrantiesService } from './warranties.service.js'
+import { bulkIssueRoutes } from './warranties-bulk.routes.js'
 
 type Options = { warranties: WarrantiesService }
 
 export async function warrantiesRoutes(base: FastifyInstance, options: Options): Promise<void> {
   issueAndReadRoutes(base, options)
   mintAndNoticeRoutes(base, options)
+  await bulkIssueRoutes(base, options.warranties)
 }
 
 function issueAndReadRoutes(base: FastifyInstance, { warranties }: Options): void {
@@ -42,7 +44,7 @@ function issueAndReadRoutes(base: FastifyInstance, { warranties }: Options): voi
     async (request, reply) => {
       const principal = principalOf(request)
       const result = await warranties.issue(
-        { merchantId: merchantIdOf(request), userId: principal.userId },
+        { merchantId: merchantIdOf(request), userId: principal.userId, merchantName: principal.merchantName },
         request.body,
         request.headers['idempotency-key'],
       )

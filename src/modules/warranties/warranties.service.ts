@@ -1,9 +1,8 @@
 import type { Logger } from 'pino'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
-import type { Db } from '../../db/client.js'
+import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
-import { assertPrice } from '../catalog/index.js'
 import type { MailOutbox } from '../mail/index.js'
 import { normalizeEmail } from '../users/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
@@ -13,11 +12,13 @@ import {
   findWarranty,
   listWarranties,
   lookupWarranties,
+  prepareFindWarranty,
   resetFailedMint,
   type WarrantyFilters,
 } from './warranties.repository.js'
+import { type BulkIssueResult, issueBulk } from './warranty-bulk.js'
 import { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
-import { type IssueActor, issueWarranty } from './warranty-issuance.js'
+import { type IssueActor, type IssueContext, issueWarranty } from './warranty-issuance.js'
 import {
   type IssueInput,
   toWarrantyResponse,
@@ -41,6 +42,7 @@ export interface IssueResult {
 export class WarrantiesService {
   private readonly nextCode: () => string
   private readonly notices: ClaimNotices
+  private findById: ReturnType<typeof prepareFindWarranty> | undefined
 
   constructor(
     readonly deps: { db: Db; limiter: RateLimiter; logger: Logger; appUrl: string },
@@ -63,28 +65,58 @@ export class WarrantiesService {
    * the same key and body; another body with that key is refused.
    */
   async issue(actor: IssueActor, input: IssueInput, idempotencyKey?: string): Promise<IssueResult> {
-    assertPrice(input.purchasePrice, '/body/purchasePrice')
+    return this.idempotently(actor, input, idempotencyKey, (tx) =>
+      issueWarranty(tx, this.issueContext(), actor, input),
+    )
+  }
+
+  /**
+   * Issues up to 1,000 warranties in one transaction, each under the rules of one issue; an
+   * item that fails is answered with its error and never stops the others. One Idempotency-Key
+   * covers the whole request (its answer, created and failed items alike, is replayed).
+   */
+  async issueBulk(
+    actor: IssueActor,
+    items: readonly unknown[],
+    idempotencyKey?: string,
+  ): Promise<{ body: BulkIssueResult; replayed: boolean }> {
+    return this.idempotently(actor, { items }, idempotencyKey, (tx) =>
+      issueBulk(tx, this.issueContext(), actor, items),
+    )
+  }
+
+  private issueContext(): IssueContext {
+    return { nextCode: this.nextCode, notices: this.notices, events: this.shared.events }
+  }
+
+  /**
+   * Runs `issue` in a transaction; with an Idempotency-Key, replays the stored answer of the
+   * same key and body (422 for another body) or stores this one in the same transaction. The
+   * minter is woken once after a commit that created something.
+   */
+  private async idempotently<T extends object>(
+    actor: IssueActor,
+    body: object,
+    idempotencyKey: string | undefined,
+    issue: (tx: Tx) => Promise<T>,
+  ): Promise<{ body: T; replayed: boolean }> {
     const idempotent =
-      idempotencyKey === undefined ? null : idempotentRequest(actor.merchantId, idempotencyKey, input)
-    const result = await this.deps.db.transaction(async (tx): Promise<IssueResult> => {
-      const stored = idempotent ? await storedAnswer(tx, idempotent) : null
+      idempotencyKey === undefined ? null : idempotentRequest(actor.merchantId, idempotencyKey, body)
+    const result = await this.deps.db.transaction(async (tx) => {
+      const stored = idempotent ? await storedAnswer<T>(tx, idempotent) : null
       if (stored) return { body: stored, replayed: true }
-      const body = await issueWarranty(
-        tx,
-        { nextCode: this.nextCode, notices: this.notices, events: this.shared.events },
-        actor,
-        input,
-      )
-      if (idempotent) await storeAnswer(tx, idempotent, body)
-      return { body, replayed: false }
+      const answer = await issue(tx)
+      if (idempotent) await storeAnswer(tx, idempotent, answer)
+      return { body: answer, replayed: false }
     })
-    // The PENDING warranty is the durable record of the work; this only wakes the minter.
+    // The PENDING warranties are the durable record of the work; this only wakes the minter.
     if (!result.replayed) this.shared.wakeMinter()
     return result
   }
 
   async get(merchantId: string, id: string): Promise<WarrantyResponse> {
-    const row = await findWarranty(this.deps.db, merchantId, id)
+    this.findById ??= prepareFindWarranty(this.deps.db)
+    const row = await this.findById(merchantId, id)
     if (!row) throw warrantyNotFound()
     return toWarrantyResponse(row)
   }

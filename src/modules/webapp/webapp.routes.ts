@@ -11,11 +11,26 @@ export const APP_PAGES = [
   '/signin',
   '/wallet',
   '/wallet/:id',
+  '/wallet/:id/own',
   '/receipts',
   '/receipts/:id',
   '/profile',
   '/verify',
   '/verify/:warrantyCode',
+  // The merchant and admin console (issue 15).
+  '/login',
+  '/account',
+  '/merchant',
+  '/merchant/issue',
+  '/merchant/warranties',
+  '/merchant/warranties/:id',
+  '/merchant/products',
+  '/merchant/senders',
+  '/admin',
+  '/admin/merchants',
+  '/admin/merchants/:id',
+  '/admin/catalogue',
+  '/admin/audit',
 ] as const
 
 /** Files at fixed, unfingerprinted addresses (the service worker must keep its own). */

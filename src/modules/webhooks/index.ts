@@ -7,6 +7,7 @@ import { createWarrantyEvents, type WarrantyEvents } from './webhook-events.js'
 import { type ExpiringWarranties, recordExpiring, resealSecrets } from './webhook-maintenance.js'
 import { SecretBox } from './webhook-secrets.js'
 import { deliverWebhooksJob } from './webhooks.jobs.js'
+import { pruneDeliveries } from './webhooks.repository.js'
 import { webhooksRoutes } from './webhooks.routes.js'
 import { WebhooksService } from './webhooks.service.js'
 
@@ -17,8 +18,9 @@ export { SecretBox } from './webhook-secrets.js'
 
 /** How often a worker looks for due deliveries whose wake-up was lost. */
 const DELIVERY_SWEEP_MS = 2000
-/** How often warranties coming up to their expiry are looked for. */
+/** How often warranties coming up to their expiry are looked for, and old deliveries pruned. */
 const EXPIRING_SWEEP_MS = 3600_000
+const PRUNE_SWEEP_MS = 3600_000
 
 export interface WebhooksFeatureService {
   endpoints: WebhooksService
@@ -27,6 +29,8 @@ export interface WebhooksFeatureService {
   dispatcher: WebhookDispatcher
   /** Runs the `warranty.expiring` sweep now. */
   recordExpiring(): Promise<void>
+  /** Removes finished deliveries older than the retention now (the hourly sweep). */
+  pruneDeliveries(): Promise<void>
 }
 
 /** Signed webhooks for merchants (docs/webhooks.md): endpoints, the outbox and its delivery. */
@@ -42,6 +46,8 @@ export function webhooksFeature(
       previousJwtSecret: string | null
       production: boolean
       disableAfterHours: number
+      /** Finished deliveries older than this many days are removed (the merchant's delivery log). */
+      logRetentionDays: number
     } & Partial<DispatchSettings>
   },
   uses: { expiringWarranties: ExpiringWarranties },
@@ -60,14 +66,19 @@ export function webhooksFeature(
   const events = createWarrantyEvents(() => dispatcher.wake())
   const endpoints = new WebhooksService({ db, secrets, dispatcher, production: settings.production })
   const expiring = () => recordExpiring(db, events, uses.expiringWarranties)
+  const prune = async () => {
+    const removed = await pruneDeliveries(db, new Date(Date.now() - settings.logRetentionDays * 86_400_000))
+    if (removed > 0) logger.info({ removed }, 'old webhook deliveries removed')
+  }
   return {
     name: 'webhooks',
-    service: { endpoints, events, dispatcher, recordExpiring: expiring },
+    service: { endpoints, events, dispatcher, recordExpiring: expiring, pruneDeliveries: prune },
     routes: (app) => app.register(webhooksRoutes, { webhooks: endpoints }),
     jobs: [deliverWebhooksJob(dispatcher)],
     sweeps: [
       { name: 'webhooks', everyMs: DELIVERY_SWEEP_MS, run: () => dispatcher.sweep() },
       { name: 'webhooks expiring', everyMs: EXPIRING_SWEEP_MS, run: expiring },
+      { name: 'webhooks log', everyMs: PRUNE_SWEEP_MS, run: prune },
     ],
     onWorkerStart: async () => {
       const resealed = await resealSecrets(db, secrets)

@@ -1,8 +1,7 @@
 import type { Logger } from 'pino'
 import type { Db } from '../../db/client.js'
+import { Drain } from '../../jobs/drain.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { StallGuard } from '../../jobs/stall-guard.js'
-import { WakeUp } from '../../jobs/wake-up.js'
 import { errorText } from '../../lib/async.js'
 import type { SecretBox } from './webhook-secrets.js'
 import { signatureHeader } from './webhook-signing.js'
@@ -51,11 +50,7 @@ export function retryDelayMs(settings: DispatchSettings, attempts: number): numb
  * (at least once; receivers deduplicate on `Webhook-Id`).
  */
 export class WebhookDispatcher {
-  private readonly wakeUp: WakeUp
-  /** Runs the delivery directly when the queue's slot is held by a dead process (after a kill -9). */
-  private readonly stallGuard: StallGuard
-  private timer: NodeJS.Timeout | null = null
-  private stopping = false
+  private readonly drain: Drain<Record<Outcome, number>>
 
   constructor(
     private readonly deps: {
@@ -67,54 +62,57 @@ export class WebhookDispatcher {
       exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     },
   ) {
-    this.wakeUp = new WakeUp(
-      () => this.request(),
-      (err) => deps.logger.warn({ err }, 'could not request a webhook delivery run'),
-    )
-    const backoff = { minBackoffMs: 2_000, maxBackoffMs: 60_000 }
-    this.stallGuard = new StallGuard({ ...backoff, stallMs: 3_000, logger: deps.logger, name: 'webhooks' })
+    this.drain = new Drain({
+      name: 'webhooks',
+      job: DELIVER_WEBHOOKS_JOB,
+      queue: deps.queue,
+      logger: deps.logger,
+      exclusive: deps.exclusive,
+      isDue: async () => {
+        const next = await nextDueAt(deps.db)
+        return next !== null && next.getTime() <= Date.now()
+      },
+      drain: () => this.runAlone(),
+      stallMs: 3_000,
+      minBackoffMs: 2_000,
+      maxBackoffMs: 60_000,
+    })
   }
 
   /** Asks for a run shortly (coalesced); called once new deliveries are written. */
   wake(): void {
-    this.wakeUp.wake()
+    this.drain.wake()
   }
 
-  async request(): Promise<void> {
-    await this.deps.queue.send(DELIVER_WEBHOOKS_JOB, {})
+  request(): Promise<void> {
+    return this.drain.request()
   }
 
   /** A worker's sweep: asks for a run when a delivery is due (its wake-up may have been lost). */
-  async sweep(): Promise<void> {
-    const next = await nextDueAt(this.deps.db)
-    if (!next || next.getTime() > Date.now()) return
-    await this.request()
-    if (!this.stopping) await this.stallGuard.runIfStalled(() => this.run())
+  sweep(): Promise<void> {
+    return this.drain.sweep()
   }
 
   run(): Promise<Record<Outcome, number>> {
-    return this.stallGuard.track(() => this.deps.exclusive(() => this.runAlone()))
+    return this.drain.run()
   }
 
   stop(): void {
-    this.stopping = true
-    this.wakeUp.stop()
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
+    this.drain.stop()
   }
 
   private async runAlone(): Promise<Record<Outcome, number>> {
     const counts: Record<Outcome, number> = { delivered: 0, retrying: 0, failed: 0 }
     const deadline = Date.now() + RUN_BUDGET_MS
-    while (!this.stopping && Date.now() < deadline) {
+    while (!this.drain.stopping && Date.now() < deadline) {
       const due = await dueDeliveries(this.deps.db, BATCH)
       if (due.length === 0) break
-      for (let i = 0; i < due.length && !this.stopping; i += PARALLEL) {
+      for (let i = 0; i < due.length && !this.drain.stopping; i += PARALLEL) {
         const outcomes = await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d)))
         for (const outcome of outcomes) counts[outcome]++
       }
     }
-    if (!this.stopping) await this.scheduleNext()
+    if (!this.drain.stopping) await this.scheduleNext()
     return counts
   }
 
@@ -194,15 +192,6 @@ export class WebhookDispatcher {
   /** A wake-up for the next retry due (the sweep would find it too, within seconds). */
   private async scheduleNext(): Promise<void> {
     const next = await nextDueAt(this.deps.db)
-    if (!next || this.stopping) return
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(
-      () => {
-        this.timer = null
-        this.wake()
-      },
-      Math.min(2 ** 31 - 1, Math.max(50, next.getTime() - Date.now())),
-    )
-    this.timer.unref()
+    if (next) this.drain.wakeAt(next)
   }
 }

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, arrayContains, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.js'
 import {
   type WebhookDeliveryRow,
@@ -238,4 +238,36 @@ export async function reschedulePending(db: DbOrTx, endpointId: string): Promise
     .update(webhookDeliveries)
     .set({ nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'PENDING')))
+}
+
+/**
+ * Removes finished deliveries (DELIVERED or FAILED) created before `before`: endpoint by
+ * endpoint through the list index, `batch` rows per statement, so that no statement scans the
+ * table or holds a long transaction. Answers how many were removed.
+ */
+export async function pruneDeliveries(db: Db, before: Date, batch = 5_000): Promise<number> {
+  let removed = 0
+  for (const endpoint of await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints)) {
+    for (;;) {
+      const finished = db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpoint.id),
+            lt(webhookDeliveries.createdAt, before),
+            ne(webhookDeliveries.status, 'PENDING'),
+          ),
+        )
+        .limit(batch)
+      const rows = await db
+        .delete(webhookDeliveries)
+        .where(inArray(webhookDeliveries.id, finished))
+        .returning({ id: webhookDeliveries.id })
+      const count = rows.length
+      removed += count
+      if (count < batch) break
+    }
+  }
+  return removed
 }

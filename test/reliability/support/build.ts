@@ -3,7 +3,7 @@
  * does. CI has built it already (`.ci/run` starts `npm start` before the tests); locally
  * `npm run build` runs here when the build is missing or older than a source file.
  */
-import { spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -36,18 +36,23 @@ export function staleBuild(root = projectRoot): string | null {
   return changed ? `${changed} changed after the last build` : null
 }
 
-/** Runs `npm run build` when the build is missing or stale; throws with its output when it fails. */
-export function ensureBuilt(root = projectRoot): void {
+/**
+ * Runs `npm run build` when the build is missing or stale; throws with its output when it fails.
+ * Asynchronous: a build blocking the test worker for over a minute made vitest's RPC to it time
+ * out ("Timeout calling onTaskUpdate", an unhandled error that fails the run).
+ */
+export async function ensureBuilt(root = projectRoot): Promise<void> {
   const reason = staleBuild(root)
   if (!reason) return
-  const result = spawnSync('npm', ['run', 'build', '--silent'], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 5 * 60_000,
-  })
-  if (result.status !== 0) {
-    throw new Error(
-      `npm run build failed (needed because ${reason}):\n${result.stdout ?? ''}${result.stderr ?? ''}`,
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      'npm',
+      ['run', 'build', '--silent'],
+      { cwd: root, encoding: 'utf8', timeout: 5 * 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) =>
+        err
+          ? reject(new Error(`npm run build failed (needed because ${reason}):\n${stdout}${stderr}`))
+          : resolve(),
     )
-  }
+  })
 }

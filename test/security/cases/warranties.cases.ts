@@ -34,6 +34,14 @@ export const cases: RouteCase[] = [
     request: () => ({ url: '/v1/merchant/warranties/issue', payload: { serialNumber: uniqueSerial() } }),
   },
   {
+    method: 'POST',
+    route: '/v1/merchant/warranties/bulk',
+    request: () => ({
+      url: '/v1/merchant/warranties/bulk',
+      payload: { items: [{ serialNumber: uniqueSerial() }] },
+    }),
+  },
+  {
     method: 'GET',
     route: '/v1/merchant/warranties',
     request: () => ({ url: '/v1/merchant/warranties?limit=5' }),

@@ -16,11 +16,21 @@ export const cases: RouteCase[] = [
   page('/signin'),
   page('/wallet'),
   page('/wallet/:id', '/wallet/123'),
+  page('/wallet/:id/own', '/wallet/123/own'),
   page('/receipts'),
   page('/receipts/:id', '/receipts/123'),
   page('/profile'),
   page('/verify'),
   page('/verify/:warrantyCode', '/verify/WR-AAAA-BBBB-CCCC?serialNumber=1'),
+  // The merchant and admin console's pages (issue 15): the same public index.html.
+  ...['/login', '/account', '/merchant', '/merchant/issue', '/merchant/warranties', '/merchant/products'].map(
+    (p) => page(p),
+  ),
+  ...['/merchant/senders', '/admin', '/admin/merchants', '/admin/catalogue', '/admin/audit'].map((p) =>
+    page(p),
+  ),
+  page('/merchant/warranties/:id', '/merchant/warranties/123'),
+  page('/admin/merchants/:id', '/admin/merchants/123'),
   page('/sw.js'),
   page('/manifest.webmanifest'),
   page('/favicon.ico'),

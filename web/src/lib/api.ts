@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch'
-import type { operations, paths } from '../api/schema'
+import type { operations, paths } from '../../../packages/client/src/schema'
 import { navigate } from './router.svelte'
 import { currentSession, markExpired } from './session'
 

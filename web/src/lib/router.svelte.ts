@@ -21,7 +21,8 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 }
 
 /** Paths the app shows itself; anything else (the API, raw IPFS files) is a real navigation. */
-const APP_PATH = /^\/($|claim|auth\/magic|signin|wallet|receipts|profile|verify)/
+const APP_PATH =
+  /^\/($|claim|auth\/magic|signin|wallet|receipts|profile|verify|login|account|merchant|admin)(\/|$|\?)/
 
 export function startRouter(): void {
   window.addEventListener('popstate', () => {

@@ -1,26 +1,19 @@
 import { gzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema/index.js'
 import { insertClaimLink } from '../support/customer-factories.js'
 import { createMerchantWithUsers } from '../support/factories.js'
-import { createTestService, type TestService } from '../support/harness.js'
-import { linksIn, type SinkMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink.js'
-import {
-  DESKTOP,
-  expectCleanPage,
-  freePort,
-  freshPage,
-  launchBrowser,
-  PHONE,
-  seriousViolations,
-  textOf,
-} from './support/browser.js'
+import type { TestService } from '../support/harness.js'
+import { linksIn, type SinkMessage, type SmtpSink } from '../support/smtp-sink.js'
+import { DESKTOP, expectCleanPage, freshPage, PHONE, seriousViolations, textOf } from './support/browser.js'
 import { receiptPhoto } from './support/receipt-photo.js'
+import { sharedWorld } from './support/world.js'
 
 // The customer web app in Debian's Chromium against the real service (built app, real SMTP
-// delivery to a sink, real minting on the embedded chain). `npm run test:browser`.
+// delivery to a sink, real minting on the embedded chain), shared with the console's suite
+// (support/world.ts). Run from web.test.ts: `npm run test:browser`.
 let sink: SmtpSink
 let svc: TestService
 let browser: Browser
@@ -29,26 +22,12 @@ let owner: { token: string }
 let merchantId: string
 
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  svc = await createTestService({
-    mail: true,
-    mint: true,
-    env: { SMTP_URL: sink.url, MAIL_RETRY_DELAY_SECONDS: '1', PUBLIC_API_URL: base, APP_URL: base },
-  })
-  await svc.app.listen({ port, host: '127.0.0.1' })
+  ;({ sink, svc, browser, base } = await sharedWorld())
   ;({
     owner,
     merchant: { id: merchantId },
   } = await createMerchantWithUsers(svc.deps, 'Corner Electronics'))
-  browser = await launchBrowser()
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await svc?.close()
-  await sink?.close()
-})
 
 const to = (email: string) => (m: SinkMessage) => m.envelope.to.includes(email)
 const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`

@@ -1,0 +1,224 @@
+import type { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import type { Logger } from 'pino'
+import type { Database } from '../db/client.js'
+import type { UserWithMerchant } from '../modules/users/index.js'
+
+/**
+ * The channel on which the database announces every change of a user ('u:<id>') or a
+ * merchant ('m:<id>'), on commit, whichever code made it (triggers of migration
+ * 0007_principal_change_notify).
+ */
+export const PRINCIPAL_CHANNEL = 'principal_changed'
+
+export interface PrincipalCacheOptions {
+  /** Reads the user (with its merchant) from the database. */
+  load: (id: string) => Promise<UserWithMerchant | null>
+  /** Most users kept; the least recently used goes first. */
+  maxEntries?: number
+  /** A safety net only: changes are announced, an entry older than this is read again anyway. */
+  ttlMs?: number
+  now?: () => number
+}
+
+/**
+ * Principals (user + merchant) of authenticated requests, kept in process so that a request
+ * needs no database round trip to know its caller. Correct only while change notifications
+ * arrive: until `setLive(true)` (and after `setLive(false)`, the channel lost) every lookup
+ * reads the database and nothing is kept. A lookup that overlapped any invalidation keeps
+ * nothing either (it may have read the row before the change).
+ */
+export class PrincipalCache {
+  private readonly entries = new Map<string, { user: UserWithMerchant; at: number }>()
+  private generation = 0
+  private live = false
+  private readonly maxEntries: number
+  private readonly ttlMs: number
+  private readonly now: () => number
+  hits = 0
+  misses = 0
+
+  constructor(private readonly options: PrincipalCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 10_000
+    this.ttlMs = options.ttlMs ?? 60_000
+    this.now = options.now ?? Date.now
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  async get(id: string): Promise<UserWithMerchant | null> {
+    const entry = this.live ? this.entries.get(id) : undefined
+    if (entry && this.now() - entry.at < this.ttlMs) {
+      // Map order is insertion order: re-inserting marks the entry most recently used.
+      this.entries.delete(id)
+      this.entries.set(id, entry)
+      this.hits++
+      return entry.user
+    }
+    this.misses++
+    const generation = this.generation
+    const user = await this.options.load(id)
+    if (user && this.live && generation === this.generation) {
+      this.entries.delete(id)
+      this.entries.set(id, { user, at: this.now() })
+      if (this.entries.size > this.maxEntries) {
+        const oldest = this.entries.keys().next()
+        if (!oldest.done) this.entries.delete(oldest.value)
+      }
+    }
+    return user
+  }
+
+  /** A change announced on the channel: `u:<user id>`, `m:<merchant id>`; anything else flushes. */
+  invalidate(payload: string): void {
+    this.generation++
+    const id = payload.slice(2)
+    if (payload.startsWith('u:')) {
+      this.entries.delete(id)
+    } else if (payload.startsWith('m:')) {
+      for (const [key, entry] of this.entries) if (entry.user.merchantId === id) this.entries.delete(key)
+    } else {
+      this.entries.clear()
+    }
+  }
+
+  /** Whether notifications are known to arrive; either way the cache starts empty. */
+  setLive(live: boolean): void {
+    this.generation++
+    this.entries.clear()
+    this.live = live
+  }
+}
+
+/**
+ * Feeds the cache from the database's change notifications and answers how to stop.
+ * - Embedded database: one process, one session: its notifications arrive as each commit returns.
+ * - PostgreSQL: a connection of its own LISTENs (reconnected with backoff when lost; the cache
+ *   is flushed and bypassed until it listens again). The pool's connections LISTEN too, so a
+ *   change this process commits is dropped before its commit returns (read-your-writes).
+ */
+export async function listenForPrincipalChanges(
+  database: Pick<Database, 'kind' | 'db' | 'pglite' | 'url'>,
+  cache: PrincipalCache,
+  logger?: Logger,
+): Promise<() => Promise<void>> {
+  if (database.pglite) return listenEmbedded(database.pglite, cache)
+  if (!database.url) return async () => undefined
+  await watchPool(database.db, cache, logger)
+  const listener = new ChannelListener(database.url, cache, logger)
+  listener.start()
+  return () => listener.stop()
+}
+
+async function listenEmbedded(pglite: PGlite, cache: PrincipalCache): Promise<() => Promise<void>> {
+  const unlisten = await pglite.listen(PRINCIPAL_CHANNEL, (payload) => cache.invalidate(payload))
+  cache.setLive(true)
+  return async () => {
+    cache.setLive(false)
+    if (!pglite.closed) await unlisten()
+  }
+}
+
+type PoolWithHook = pg.Pool & { options: { onConnect?: (client: pg.ClientBase) => Promise<void> | void } }
+
+/**
+ * Makes every connection of the service's pool LISTEN: new ones before they are first handed
+ * out (the pool's connect hook), the idle ones now (each checked out, so nothing else runs on
+ * it meanwhile). A connection busy at this moment is left alone: for it the dedicated listener
+ * alone announces this process's changes (within milliseconds, not before its commit returns).
+ */
+async function watchPool(db: Database['db'], cache: PrincipalCache, logger?: Logger): Promise<void> {
+  const pool = (db as unknown as { $client?: unknown }).$client
+  if (!(pool instanceof pg.Pool)) return
+  const listening = new WeakSet<pg.ClientBase>()
+  const listen = async (client: pg.ClientBase) => {
+    if (listening.has(client)) return
+    listening.add(client)
+    client.on('notification', (n) => {
+      if (n.channel === PRINCIPAL_CHANNEL) cache.invalidate(n.payload ?? '')
+    })
+    await client.query(`LISTEN ${PRINCIPAL_CHANNEL}`)
+  }
+  const hooked = pool as PoolWithHook
+  const before = hooked.options.onConnect
+  hooked.options.onConnect = async (client) => {
+    await before?.(client)
+    await listen(client)
+  }
+  const idle = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()))
+  for (const client of idle) {
+    await listen(client).then(
+      () => client.release(),
+      (err: Error) => {
+        logger?.warn({ err: err.message }, 'principal cache: a pool connection could not LISTEN')
+        client.release(err)
+      },
+    )
+  }
+}
+
+const RECONNECT_MIN_MS = 100
+const RECONNECT_MAX_MS = 5_000
+
+/** The dedicated LISTEN connection: the cache is live only while it listens. */
+class ChannelListener {
+  private client: pg.Client | null = null
+  private stopped = false
+  private delayMs = RECONNECT_MIN_MS
+  private timer: NodeJS.Timeout | null = null
+
+  constructor(
+    private readonly url: string,
+    private readonly cache: PrincipalCache,
+    private readonly logger?: Logger,
+  ) {}
+
+  start(): void {
+    void this.connect()
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: 'warranty-principal-listener',
+    })
+    this.client = client
+    client.on('notification', (n) => this.cache.invalidate(n.payload ?? ''))
+    client.on('error', (err) => this.lost(client, err))
+    client.on('end', () => this.lost(client, null))
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${PRINCIPAL_CHANNEL}`)
+      if (this.client !== client || this.stopped) return
+      this.delayMs = RECONNECT_MIN_MS
+      this.cache.setLive(true)
+    } catch (err) {
+      this.lost(client, err as Error)
+    }
+  }
+
+  /** The channel is gone: what it would have announced is unknown, so flush and bypass until back. */
+  private lost(client: pg.Client, err: Error | null): void {
+    if (this.client !== client) return
+    this.client = null
+    this.cache.setLive(false)
+    client.end().catch(() => undefined)
+    if (this.stopped) return
+    this.logger?.warn({ err: err?.message }, 'principal cache: change notifications lost, reconnecting')
+    this.timer = setTimeout(() => void this.connect(), this.delayMs)
+    this.timer.unref()
+    this.delayMs = Math.min(this.delayMs * 2, RECONNECT_MAX_MS)
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    const client = this.client
+    this.client = null
+    this.cache.setLive(false)
+    await client?.end().catch(() => undefined)
+  }
+}

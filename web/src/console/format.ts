@@ -1,0 +1,42 @@
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+export function formatDateTime(iso: string | null | undefined): string {
+  return iso ? dateTime.format(new Date(iso)) : '—'
+}
+
+/** A mint state in words, with the tone of its badge. */
+export function mintBadge(status: string): { text: string; tone: string } {
+  switch (status) {
+    case 'MINTED':
+      return { text: 'Minted', tone: 'good' }
+    case 'FAILED':
+      return { text: 'Mint failed', tone: 'bad' }
+    case 'MINTING':
+      return { text: 'Minting', tone: 'warn' }
+    default:
+      return { text: 'Pending', tone: 'warn' }
+  }
+}
+
+/** `purchase date (or today) + months`, as the API derives expiresAt; null when not computable. */
+export function derivedExpiry(purchaseDate: string, months: number): Date | null {
+  const start = purchaseDate ? new Date(`${purchaseDate}T00:00:00Z`) : new Date()
+  if (Number.isNaN(start.getTime()) || !Number.isInteger(months) || months <= 0) return null
+  // Calendar months in UTC; a day the target month lacks becomes its last day (as the API does).
+  const month = start.getUTCMonth() + months
+  const lastDay = new Date(Date.UTC(start.getUTCFullYear(), month + 1, 0)).getUTCDate()
+  const end = new Date(start)
+  end.setUTCDate(1)
+  end.setUTCMonth(month)
+  end.setUTCDate(Math.min(start.getUTCDate(), lastDay))
+  return end
+}
+
+/** GTIN-8, -12, -13 or -14 with a correct GS1 check digit, as the API checks it. */
+export function isGtin(value: string): boolean {
+  if (!/^([0-9]{8}|[0-9]{12,14})$/.test(value)) return false
+  const digits = [...value].map(Number)
+  const check = digits.pop()
+  const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0)
+  return (10 - (sum % 10)) % 10 === check
+}
