@@ -57,6 +57,7 @@ export function createFeatures(deps: Deps) {
     mail: mail.service,
     events,
     onLinkUsed: ownership.service.onLinkUsed,
+    offerOpen: ownership.service.offerOpen,
   })
   const senderAddresses = senderAddressesFeature(
     { db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
@@ -171,6 +172,7 @@ function ownershipOf(deps: Deps, mailOutbox: ReturnType<typeof mailOf>['service'
     logger: deps.logger.child({ component: 'ownership' }),
     appUrl: config.appUrl,
     mailer: { mailOutbox, appUrl: config.appUrl },
+    limiter: deps.limiter,
     confirmations: config.chain.confirmations,
     exclusive: (fn) => deps.database.exclusive(OWNERSHIP_LOCK, fn),
     sweepSeconds: config.chain.ownershipSweepSeconds,

@@ -47,7 +47,10 @@ describe('Service history', () => {
       { kind: 'REPLACED', description: 'Unit swapped', serialNumber: 'NEW-SERIAL-1', expiresAt: later },
       { kind: 'EXTENDED', description: 'Goodwill extension', expiresAt: latest },
     ]
-    for (const step of steps) expect((await record(tenant, w.id, step)).statusCode).toBe(201)
+    for (const step of steps) {
+      const as = step.kind === 'EXTENDED' ? 'owner' : 'user'
+      expect((await record(tenant, w.id, step, as)).statusCode).toBe(201)
+    }
     const merchantView = await svc.request({
       method: 'GET',
       url: `/v1/merchant/warranties/${w.id}`,
@@ -64,9 +67,9 @@ describe('Service history', () => {
     })
     expect(before.history.map((e: { kind: string }) => e.kind)).toEqual(steps.map((s) => s.kind))
 
-    expect((await record(tenant, w.id, { kind: 'VOIDED', description: 'Tampering found' })).statusCode).toBe(
-      201,
-    )
+    const voiding = { kind: 'VOIDED', description: 'Tampering found' }
+    expect((await record(tenant, w.id, voiding)).statusCode).toBe(403)
+    expect((await record(tenant, w.id, voiding, 'owner')).statusCode).toBe(201)
     const void2 = await record(tenant, w.id, { kind: 'REPAIRED', description: 'too late' })
     expect(void2.statusCode).toBe(409)
 
@@ -116,13 +119,56 @@ describe('Service history', () => {
     expect(mail.statusCode).toBe(400)
     const phone = await record(a, w.id, { kind: 'CLAIM_OPENED', description: 'call +44 20 7946 0958' })
     expect(phone.statusCode).toBe(400)
-    const shorter = await record(a, w.id, {
-      kind: 'EXTENDED',
-      description: 'less',
-      expiresAt: new Date().toISOString(),
-    })
+    const shorter = await record(
+      a,
+      w.id,
+      { kind: 'EXTENDED', description: 'less', expiresAt: new Date().toISOString() },
+      'owner',
+    )
     expect(shorter.statusCode).toBe(400)
+    // Dates are not phone numbers.
+    const dated = await record(a, w.id, {
+      kind: 'REPAIRED',
+      description: 'Bench test 2026-11-24, parts ordered 24/11/2026, fitted 25.11.26',
+    })
+    expect(dated.statusCode).toBe(201)
     const noSerial = await record(a, w.id, { kind: 'REPLACED', description: 'swap' })
     expect(noSerial.statusCode).toBe(400)
+  })
+  it('lets only an owner or an admin void or extend; a user records claims, repairs and replacements', async () => {
+    const a = await createMerchantWithUsers(svc.deps, 'Shop D')
+    const w = await issueWarranty(svc, a.owner, {})
+    const later = new Date(Date.now() + 800 * DAY).toISOString()
+    const extend = { kind: 'EXTENDED', description: 'goodwill', expiresAt: later }
+    const userExtend = await record(a, w.id, extend)
+    expect(userExtend.statusCode).toBe(403)
+    expect(userExtend.json()).toMatchObject({ error: 'forbidden' })
+    expect((await record(a, w.id, { kind: 'VOIDED', description: 'void' })).statusCode).toBe(403)
+    expect((await record(a, w.id, { kind: 'CLAIM_OPENED', description: 'noise' })).statusCode).toBe(201)
+    expect((await record(a, w.id, extend, 'owner')).statusCode).toBe(201)
+  })
+
+  it('refuses a replacement serial that another active warranty of the same product covers', async () => {
+    const a = await createMerchantWithUsers(svc.deps, 'Shop E')
+    const taken = await issueWarranty(svc, a.owner, {})
+    const w = await issueWarranty(svc, a.owner, {})
+    const clash = await record(a, w.id, {
+      kind: 'REPLACED',
+      description: 'swap',
+      serialNumber: taken.serialNumber.toLowerCase(),
+    })
+    expect(clash.statusCode).toBe(409)
+    expect(clash.json()).toMatchObject({ error: 'conflict' })
+    const events = await svc.request({
+      method: 'GET',
+      url: `/v1/merchant/warranties/${w.id}/events`,
+      token: a.user.token,
+    })
+    expect(events.json().events).toEqual([])
+    // Its own serial again (a like-for-like swap) and a free serial are fine.
+    const same = { kind: 'REPLACED', description: 'swap', serialNumber: w.serialNumber }
+    expect((await record(a, w.id, same)).statusCode).toBe(201)
+    const free = { kind: 'REPLACED', description: 'swap', serialNumber: `${w.serialNumber}-R` }
+    expect((await record(a, w.id, free)).statusCode).toBe(201)
   })
 })

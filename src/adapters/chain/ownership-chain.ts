@@ -8,6 +8,7 @@ import {
   type PrivateKeyAccount,
   type PublicClient,
   parseEventLogs,
+  TransactionNotFoundError,
   type Transport,
   WaitForTransactionReceiptTimeoutError,
   type WalletClient,
@@ -100,6 +101,16 @@ export class OwnershipChain implements OwnershipChainPort {
         throw toAdapterError(err, 'broadcasting a transfer', certificate.abi)
       }
     })
+  }
+
+  async transactionKnown(txHash: Hash): Promise<boolean> {
+    try {
+      await this.parts.client.getTransaction({ hash: txHash })
+      return true
+    } catch (err) {
+      if (err instanceof TransactionNotFoundError) return false
+      throw toAdapterError(err, `looking up ${txHash}`, this.parts.certificate.abi)
+    }
   }
 
   async receipt(txHash: Hash, confirmations: number, timeoutMs: number): Promise<ReceiptOutcome> {

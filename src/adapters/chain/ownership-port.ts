@@ -49,6 +49,8 @@ export interface OwnershipChainPort {
   signTransfer(tokenId: bigint, to: Address): Promise<SignedTransfer>
   /** Sends signed bytes; `nonce_used` when the nonce went to another transaction (this one is dead). */
   broadcast(rawTx: `0x${string}`): Promise<'sent' | 'known' | 'nonce_used'>
+  /** Whether the node knows a transaction (mined, or waiting in its pool). */
+  transactionKnown(txHash: Hash): Promise<boolean>
   /** The receipt once mined with `confirmations`, or `unknown` when none came within `timeoutMs`. */
   receipt(txHash: Hash, confirmations: number, timeoutMs: number): Promise<ReceiptOutcome>
   /** The certificate contract's `Transfer` events in a block range (both ends included). */

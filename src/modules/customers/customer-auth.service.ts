@@ -77,6 +77,8 @@ export class CustomerAuthService {
       events?: WarrantyEvents
       /** A link was used, in its transaction (a warranty given by e-mail changes hands). */
       onLinkUsed?: (tx: Tx, link: { customerId: string; warrantyId?: string | null }) => Promise<void>
+      /** Whether a warranty is being given by e-mail to this customer (an open offer). */
+      offerOpen?: (tx: Tx, warrantyId: string, customerId: string) => Promise<boolean>
     },
   ) {}
 
@@ -113,8 +115,9 @@ export class CustomerAuthService {
   }
 
   /**
-   * E-mails a fresh claim link for the warranty of a known claim id (open, expired or used);
-   * earlier open links of that warranty stop working. An unknown id is counted and answered
+   * E-mails a fresh claim link for the warranty of a known claim id (open, expired or used) to
+   * the customer the link was e-mailed to; that customer's earlier open links of the warranty
+   * stop working. A link of a warranty given by e-mail is renewed only while the offer is open. An unknown id is counted and answered
    * the same way, and nothing is sent. 3 per claim id per 15 minutes, then 429.
    */
   async resendLink(claimId: string): Promise<void> {
@@ -134,8 +137,20 @@ export class CustomerAuthService {
     if (!warrantyId) return
     await db.transaction(async (tx) => {
       const warranty = await findWarrantyById(tx, warrantyId)
-      if (!warranty?.customerEmail || !warranty.customerId) return
-      await reissueClaimLink(tx, this.deps, warranty, warranty.customerId)
+      if (!warranty) return
+      if (link.customerId === warranty.customerId) {
+        if (warranty.customerEmail) await reissueClaimLink(tx, this.deps, warranty, warranty.customerId)
+        return
+      }
+      // A link of a warranty given by e-mail: a fresh one goes to the same new owner while the
+      // offer is open (never to the giver, and the giver's own links are left alone).
+      if (!(await this.deps.offerOpen?.(tx, warrantyId, link.customerId))) return
+      await reissueClaimLink(
+        tx,
+        this.deps,
+        { ...warranty, customerEmail: link.customerEmail, customerName: null },
+        link.customerId,
+      )
     })
   }
 

@@ -35,6 +35,8 @@ export function customersFeature(
     events?: WarrantyEvents
     /** A sign-in link was used, in its transaction (resale by e-mail completes there). */
     onLinkUsed?: (tx: Tx, link: { customerId: string; warrantyId?: string | null }) => Promise<void>
+    /** Whether a warranty is being given by e-mail to this customer (its links may be renewed). */
+    offerOpen?: (tx: Tx, warrantyId: string, customerId: string) => Promise<boolean>
   },
 ): Feature<CustomersFeatureService> {
   const customers = new CustomersService(deps)
@@ -45,6 +47,7 @@ export function customersFeature(
     customers,
     ...(uses.events ? { events: uses.events } : {}),
     ...(uses.onLinkUsed ? { onLinkUsed: uses.onLinkUsed } : {}),
+    ...(uses.offerOpen ? { offerOpen: uses.offerOpen } : {}),
   })
   return {
     name: 'customers',

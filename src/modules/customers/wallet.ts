@@ -1,4 +1,4 @@
-import { productName, type WarrantyView, warrantyStatus } from '../warranties/index.js'
+import { productName, type WalletView, warrantyStatus } from '../warranties/index.js'
 import type { WalletWarrantyView } from './customers.schemas.js'
 
 const DAY_MS = 86_400_000
@@ -13,13 +13,11 @@ export function daysLeft(expiresAt: Date, now: Date): number {
 /**
  * A warranty as its customer sees it in the wallet: the product, the merchant, the dates and
  * the mint with its public verification link. The customer's own contact fields are left out
- * (they are the customer's), as is everything about the mint's internals.
+ * (they are the customer's), as is everything about the mint's internals. A warranty that
+ * changed hands (resale, a transfer on chain) shows no price or invoice: they are the first
+ * buyer's.
  */
-export function toWalletWarranty(
-  w: WarrantyView,
-  publicApiUrl: string,
-  now = new Date(),
-): WalletWarrantyView {
+export function toWalletWarranty(w: WalletView, publicApiUrl: string, now = new Date()): WalletWarrantyView {
   const hasProduct = w.merchantProductId !== null || w.globalProductId !== null
   return {
     id: w.id,
@@ -30,8 +28,8 @@ export function toWalletWarranty(
     product: hasProduct ? { title: w.productTitle, brand: w.productBrand, model: w.productModel } : null,
     merchantId: w.merchantId,
     merchantName: w.merchantName,
-    invoiceNumber: w.invoiceNumber,
-    purchasePrice: w.purchasePrice,
+    invoiceNumber: w.handedOn ? null : w.invoiceNumber,
+    purchasePrice: w.handedOn ? null : w.purchasePrice,
     purchaseDate: iso(w.purchaseDate),
     issuedAt: w.createdAt.toISOString(),
     expiresAt: w.expiresAt.toISOString(),

@@ -8,6 +8,7 @@ import {
   customerById,
   customerOfAddress,
   findHolder,
+  firstMintBlock,
   latestTransfer,
   readCursor,
   recordOwnerChange,
@@ -39,8 +40,13 @@ export class ChainFollower {
     const head = await chain.headBlock()
     const safe = head - BigInt(this.deps.confirmations - 1)
     const cursor = await readCursor(db, CURSOR)
-    let from = 0n
-    if (cursor) {
+    let from: bigint
+    if (!cursor) {
+      // The first run reads from the first mint on (nothing of ours moves before it), not from
+      // block 0 of a public chain; with nothing minted yet, from the head on.
+      const first = await firstMintBlock(db)
+      from = first === null ? (safe > 0n ? safe : 0n) : BigInt(first)
+    } else {
       const hash = await chain.ownership.blockHash(BigInt(cursor.blockNumber))
       from = BigInt(cursor.blockNumber) + 1n
       if (hash !== cursor.blockHash) {
@@ -79,7 +85,13 @@ export class ChainFollower {
     const previous = current?.holder ?? chain.custodian
     if (sameAddress(owner, previous)) return
     const exported = await latestTransfer(db, warranty.id)
-    const byExport = exported?.status !== 'FAILED' && sameAddress(exported?.toAddress, owner)
+    // The token reached the address of an export still under way (or the one just confirmed by
+    // the pipeline itself): the export records it. An address exported to long ago and reached
+    // again by a later transfer is a change of owner like any other.
+    const byExport =
+      exported !== null &&
+      (exported.status === 'PENDING' || exported.status === 'SENT') &&
+      sameAddress(exported.toAddress, owner)
     await db.transaction(async (tx) => {
       await setHolder(tx, {
         warrantyId: warranty.id,

@@ -6,11 +6,14 @@ import {
   certificateTransfers,
   chainCursors,
   customerWallets,
+  mintBatches,
   type OwnerChangeKind,
   ownerChanges,
+  resaleOffers,
   users,
   walletNonces,
 } from '../../db/schema/index.js'
+import { expireOpenClaimLinks } from '../warranties/index.js'
 
 /** Stores a SIWE nonce (its hash) for a customer. */
 export async function insertNonce(db: DbOrTx, customerId: string, nonceHash: string, expiresAt: Date) {
@@ -78,7 +81,7 @@ export async function deleteWallet(db: DbOrTx, customerId: string, address: stri
 /** The customer who proved this address, with their e-mail, or null. */
 export async function customerOfAddress(db: DbOrTx, address: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, address: customerWallets.address })
     .from(customerWallets)
     .innerJoin(users, eq(users.id, customerWallets.customerId))
     .where(sql`lower(${customerWallets.address}) = ${address.toLowerCase()}`)
@@ -183,6 +186,14 @@ export async function ownerChangesOf(db: DbOrTx, warrantyId: string) {
     .orderBy(asc(ownerChanges.createdAt))
 }
 
+/** The block of the first mint recorded (no certificate can move before it), or null when none is. */
+export async function firstMintBlock(db: DbOrTx): Promise<number | null> {
+  const [row] = await db
+    .select({ block: sql<string | null>`min(${mintBatches.blockNumber})` })
+    .from(mintBatches)
+  return row?.block == null ? null : Number(row.block)
+}
+
 export async function readCursor(db: DbOrTx, name: string) {
   const [row] = await db.select().from(chainCursors).where(eq(chainCursors.name, name)).limit(1)
   return row ?? null
@@ -193,4 +204,17 @@ export async function writeCursor(db: DbOrTx, name: string, blockNumber: number,
     .insert(chainCursors)
     .values({ name, blockNumber, blockHash })
     .onConflictDoUpdate({ target: chainCursors.name, set: { blockNumber, blockHash, updatedAt: sql`now()` } })
+}
+
+/**
+ * Cancels the open offers of a warranty (a newer offer, an export) and ends the claim links
+ * they e-mailed: a cancelled offer's link then reads as expired.
+ */
+export async function cancelOpenOffers(tx: DbOrTx, warrantyId: string): Promise<void> {
+  const cancelled = await tx
+    .update(resaleOffers)
+    .set({ status: 'CANCELLED', updatedAt: sql`now()` })
+    .where(and(eq(resaleOffers.warrantyId, warrantyId), eq(resaleOffers.status, 'OPEN')))
+    .returning({ toCustomerId: resaleOffers.toCustomerId })
+  for (const offer of cancelled) await expireOpenClaimLinks(tx, warrantyId, offer.toCustomerId)
 }

@@ -151,7 +151,7 @@ export async function warrantyOwnershipRoutes(
           'Gives a custodial warranty to someone by e-mail: they claim it with the link e-mailed to them',
         params: IdParams,
         body: GiveBody,
-        response: { 202: Resale, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 202: Resale, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {

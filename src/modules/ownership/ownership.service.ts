@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { ChainPort } from '../../adapters/chain/index.js'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { errorText } from '../../lib/async.js'
@@ -28,6 +29,8 @@ export interface OwnershipDeps {
   logger: Logger
   appUrl: string
   mailer: ClaimMailer
+  /** Limits the e-mails a customer can have sent by giving warranties away. */
+  limiter: RateLimiter
   confirmations: number
   /** Runs the chain work alone across every process (a database lock). */
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>
@@ -46,6 +49,9 @@ export class OwnershipService {
   /** A sign-in link was used (in its transaction): a warranty given by e-mail changes hands. */
   readonly onLinkUsed = (tx: Tx, link: { customerId: string; warrantyId?: string | null }) =>
     this.resale.onClaimLinkUsed(tx, link)
+  /** Whether the warranty is being given by e-mail to this customer (their claim links may be renewed). */
+  readonly offerOpen = (tx: Tx, warrantyId: string, customerId: string) =>
+    this.resale.offerOpen(tx, warrantyId, customerId)
 
   constructor(private readonly deps: OwnershipDeps) {
     const { db, chain, logger } = deps
@@ -63,7 +69,7 @@ export class OwnershipService {
       receiptTimeoutMs: 30_000,
     })
     this.follower = new ChainFollower({ db, chain, logger, confirmations: deps.confirmations })
-    this.resale = new ResaleService({ db, chain, mailer: deps.mailer })
+    this.resale = new ResaleService({ db, chain, mailer: deps.mailer, limiter: deps.limiter })
   }
 
   /** Where the warranty's token is, its latest transfer and every change of owner. */

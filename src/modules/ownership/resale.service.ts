@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { ChainPort } from '../../adapters/chain/index.js'
-import type { Db, Tx } from '../../db/client.js'
-import { resaleOffers } from '../../db/schema/index.js'
+import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { Db, DbOrTx, Tx } from '../../db/client.js'
+import { resaleOffers, warranties } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { findOrCreateCustomer, findUserById } from '../users/index.js'
 import {
@@ -10,42 +11,48 @@ import {
   findWalletWarranty,
   moveWarrantyToCustomer,
 } from '../warranties/index.js'
-import { findHolder, latestTransfer, recordOwnerChange } from './ownership.repository.js'
+import { cancelOpenOffers, findHolder, latestTransfer, recordOwnerChange } from './ownership.repository.js'
 import { sameAddress } from './transfers.service.js'
+
+/** Each gift sends an e-mail to an address the customer chooses: 5 per customer per hour. */
+export const GIVE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 }
 
 /**
  * Resale without a crypto wallet: the owner of a custodial warranty gives it to someone by
  * e-mail. The new owner receives a claim link (the usual claim e-mail); claiming it moves the
- * warranty to them and the previous owner's access ends. A newer offer replaces an open one.
+ * warranty to them and the previous owner's access ends. A newer offer replaces an open one;
+ * an export cancels it; claiming it after the giver lost the warranty moves nothing.
  */
 export class ResaleService {
-  constructor(private readonly deps: { db: Db; chain: ChainPort; mailer: ClaimMailer }) {}
+  constructor(
+    private readonly deps: { db: Db; chain: ChainPort; mailer: ClaimMailer; limiter: RateLimiter },
+  ) {}
 
   async give(customerId: string, warrantyId: string, email: string) {
-    const { db, chain } = this.deps
+    const { db, limiter } = this.deps
     const warranty = await findWalletWarranty(db, customerId, warrantyId)
     if (!warranty) throw new AppError('not_found', 'No such warranty')
-    const holder = await findHolder(db, warrantyId)
-    if (holder && !sameAddress(holder.holder, chain.custodian)) {
-      throw new AppError(
-        'invalid_state',
-        'The certificate is in a wallet of its own: transfer the token instead',
-      )
-    }
-    const transfer = await latestTransfer(db, warrantyId)
-    if (transfer && (transfer.status === 'PENDING' || transfer.status === 'SENT')) {
-      throw new AppError('invalid_state', 'The certificate is being moved to a wallet')
-    }
+    await this.assertGivable(db, warrantyId)
     const me = await findUserById(db, customerId)
     if (me?.email.toLowerCase() === email.toLowerCase()) {
       throw new AppError('invalid_state', 'The warranty is already yours')
     }
+    const limit = await limiter.hit(`customer:give:${customerId}`, GIVE_LIMIT)
+    if (!limit.allowed) {
+      throw new AppError(
+        'too_many_requests',
+        'Too many warranties given away, try again later',
+        undefined,
+        limit.retryAfterSeconds,
+      )
+    }
     return db.transaction(async (tx) => {
+      // The warranty row is locked: a claim of an older offer or a second gift waits here.
+      await lockWarranty(tx, warrantyId)
+      if ((await ownerOf(tx, warrantyId)) !== customerId) throw new AppError('not_found', 'No such warranty')
+      await this.assertGivable(tx, warrantyId)
       const next = await findOrCreateCustomer(tx, email, null)
-      await tx
-        .update(resaleOffers)
-        .set({ status: 'CANCELLED', updatedAt: sql`now()` })
-        .where(and(eq(resaleOffers.warrantyId, warrantyId), eq(resaleOffers.status, 'OPEN')))
+      await cancelOpenOffers(tx, warrantyId)
       const [offer] = await tx
         .insert(resaleOffers)
         .values({ warrantyId, fromCustomerId: customerId, toCustomerId: next.id })
@@ -60,18 +67,38 @@ export class ResaleService {
     })
   }
 
+  /** Whether the warranty is being given by e-mail to this customer. */
+  async offerOpen(tx: DbOrTx, warrantyId: string, customerId: string): Promise<boolean> {
+    const [offer] = await tx
+      .select({ id: resaleOffers.id })
+      .from(resaleOffers)
+      .where(
+        and(
+          eq(resaleOffers.warrantyId, warrantyId),
+          eq(resaleOffers.toCustomerId, customerId),
+          eq(resaleOffers.status, 'OPEN'),
+        ),
+      )
+      .limit(1)
+    return offer !== undefined
+  }
+
   /**
    * A claim link was used (in its transaction): when it was e-mailed for an open offer of this
-   * warranty to this customer, the warranty changes hands now.
+   * warranty to this customer, the warranty changes hands now, if the giver still holds it at
+   * the custodial address with no transfer under way; otherwise the offer is cancelled and the
+   * link signs its customer in without moving anything.
    */
   async onClaimLinkUsed(tx: Tx, link: { customerId: string; warrantyId?: string | null }): Promise<void> {
-    if (!link.warrantyId) return
+    const warrantyId = link.warrantyId
+    if (!warrantyId) return
+    await lockWarranty(tx, warrantyId)
     const [offer] = await tx
       .select()
       .from(resaleOffers)
       .where(
         and(
-          eq(resaleOffers.warrantyId, link.warrantyId),
+          eq(resaleOffers.warrantyId, warrantyId),
           eq(resaleOffers.toCustomerId, link.customerId),
           eq(resaleOffers.status, 'OPEN'),
         ),
@@ -79,17 +106,59 @@ export class ResaleService {
       .for('update')
     if (!offer) return
     const user = await findUserById(tx, link.customerId)
-    if (!user) return
-    await moveWarrantyToCustomer(tx, link.warrantyId, { id: user.id, email: user.email })
+    const stillGivable =
+      (await ownerOf(tx, warrantyId)) === offer.fromCustomerId && (await this.givable(tx, warrantyId))
+    if (!user || !stillGivable) {
+      await tx
+        .update(resaleOffers)
+        .set({ status: 'CANCELLED', updatedAt: sql`now()` })
+        .where(eq(resaleOffers.id, offer.id))
+      return
+    }
+    await moveWarrantyToCustomer(tx, warrantyId, { id: user.id, email: user.email })
     await tx
       .update(resaleOffers)
       .set({ status: 'COMPLETED', completedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(resaleOffers.id, offer.id))
     await recordOwnerChange(tx, {
-      warrantyId: link.warrantyId,
+      warrantyId,
       kind: 'RESALE',
       fromCustomerId: offer.fromCustomerId,
       toCustomerId: user.id,
     })
   }
+
+  /** Null when the certificate can be given by e-mail, else why not. */
+  private async refusal(db: DbOrTx, warrantyId: string): Promise<string | null> {
+    const holder = await findHolder(db, warrantyId)
+    if (holder && !sameAddress(holder.holder, this.deps.chain.custodian)) {
+      return 'The certificate is in a wallet of its own: transfer the token instead'
+    }
+    const transfer = await latestTransfer(db, warrantyId)
+    if (transfer && (transfer.status === 'PENDING' || transfer.status === 'SENT')) {
+      return 'The certificate is being moved to a wallet'
+    }
+    return null
+  }
+
+  private async givable(db: DbOrTx, warrantyId: string): Promise<boolean> {
+    return (await this.refusal(db, warrantyId)) === null
+  }
+
+  private async assertGivable(db: DbOrTx, warrantyId: string): Promise<void> {
+    const reason = await this.refusal(db, warrantyId)
+    if (reason) throw new AppError('invalid_state', reason)
+  }
+}
+
+async function lockWarranty(tx: Tx, warrantyId: string): Promise<void> {
+  await tx.select({ id: warranties.id }).from(warranties).where(eq(warranties.id, warrantyId)).for('update')
+}
+
+async function ownerOf(tx: DbOrTx, warrantyId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ customerId: warranties.customerId })
+    .from(warranties)
+    .where(eq(warranties.id, warrantyId))
+  return row?.customerId ?? null
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { getAddress, isAddress } from 'viem'
 import type { ChainPort } from '../../adapters/chain/index.js'
 import type { Db } from '../../db/client.js'
 import type { CertificateTransferRow } from '../../db/schema/index.js'
@@ -7,6 +8,7 @@ import { AppError } from '../../errors.js'
 import { errorText } from '../../lib/async.js'
 import { findWalletWarranty } from '../warranties/index.js'
 import {
+  cancelOpenOffers,
   customerOfAddress,
   findHolder,
   insertTransfer,
@@ -58,12 +60,13 @@ export class TransfersService {
     if (holder && !sameAddress(holder.holder, chain.custodian)) {
       throw new AppError('invalid_state', 'The certificate is no longer held by the service')
     }
+    const tokenId = warranty.tokenId
     try {
-      return await insertTransfer(db, {
-        warrantyId,
-        customerId,
-        tokenId: warranty.tokenId,
-        toAddress: address,
+      return await db.transaction(async (tx) => {
+        // A warranty on its way to a wallet is no longer given by e-mail.
+        await cancelOpenOffers(tx, warrantyId)
+        // The address as it was proved (EIP-55), not as the request spelled it.
+        return insertTransfer(tx, { warrantyId, customerId, tokenId, toAddress: getAddress(owner.address) })
       })
     } catch (err) {
       if (isUniqueViolation(err, 'certificate_transfers_open_unique')) {
@@ -91,6 +94,11 @@ export class TransfersService {
   /** One step of one transfer; true once it is settled (confirmed or failed). */
   private async advance(t: CertificateTransferRow): Promise<boolean> {
     const { chain } = this.deps
+    if (!isAddress(t.toAddress, { strict: false })) {
+      // Nothing can ever be sent there: settled now rather than retried for ever.
+      await updateTransfer(this.deps.db, t.id, { status: 'FAILED', error: 'the address is not valid' })
+      return true
+    }
     const tokenId = BigInt(t.tokenId)
     const owner = await chain.ownership.ownerAt(tokenId)
     if (sameAddress(owner, t.toAddress)) return this.confirm(t, null)
@@ -139,6 +147,9 @@ export class TransfersService {
   ): Promise<boolean> {
     const { db, chain } = this.deps
     const blockNumber = Number(receipt?.blockNumber ?? (await chain.headBlock()))
+    // Found at the address without a receipt (a crash after the broadcast): the chain state
+    // that says so is made durable before the database records it, as on the receipt path.
+    if (!receipt) await chain.makeDurable(BigInt(blockNumber))
     await db.transaction(async (tx) => {
       await updateTransfer(tx, t.id, {
         status: 'CONFIRMED',

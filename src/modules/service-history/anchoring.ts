@@ -68,10 +68,16 @@ export class Anchoring {
     },
   ) {}
 
-  /** Settles unfinished batches, then anchors what waits, batch after batch. */
+  /**
+   * Settles unfinished batches, then anchors what waits, batch after batch. While a batch is
+   * still unsettled (its transaction not mined yet) nothing new is prepared: a new batch would
+   * take the same sequence number.
+   */
   async run(): Promise<number> {
     if (!this.deps.chain.ownership.anchorAddress) return 0
-    for (const batch of await openBatches(this.deps.db)) await this.settle(batch)
+    for (const batch of await openBatches(this.deps.db)) {
+      if ((await this.settle(batch)) === 'OPEN') return 0
+    }
     let anchored = 0
     for (;;) {
       const pending = await unanchoredEvents(this.deps.db, ANCHOR_BATCH_SIZE)
@@ -103,6 +109,17 @@ export class Anchoring {
     })
   }
 
+  private async send(batch: AnchorBatchRow, seq: bigint): Promise<`0x${string}`> {
+    const txHash = await this.deps.chain.ownership.sendAnchor({
+      seq,
+      root: batch.root as `0x${string}`,
+      count: batch.count,
+      manifestDigest: digestOf(batch.manifestCid),
+    })
+    await updateBatch(this.deps.db, batch.id, { status: 'SENT', txHash })
+    return txHash
+  }
+
   /** Brings a batch to CONFIRMED (or FAILED, its events released) as the chain says. */
   private async settle(batch: AnchorBatchRow): Promise<'CONFIRMED' | 'FAILED' | 'OPEN'> {
     const { db, chain, logger } = this.deps
@@ -118,18 +135,21 @@ export class Anchoring {
           await releaseBatch(db, batch.id, `sequence ${batch.seq} was passed`)
           return 'FAILED'
         }
-        const txHash = await chain.ownership.sendAnchor({
-          seq,
-          root: batch.root as `0x${string}`,
-          count: batch.count,
-          manifestDigest: digestOf(batch.manifestCid),
-        })
-        await updateBatch(db, batch.id, { status: 'SENT', txHash })
+        // Sent before and still known to the node (waiting in its pool): wait for it rather
+        // than sending a second transaction for the same sequence.
+        const waiting =
+          batch.txHash !== null && (await chain.ownership.transactionKnown(batch.txHash as `0x${string}`))
+        const txHash = waiting ? (batch.txHash as `0x${string}`) : await this.send(batch, seq)
         const receipt = await chain.ownership.receipt(
           txHash,
           this.deps.confirmations,
           this.deps.receiptTimeoutMs,
         )
+        if (receipt.status === 'reverted') {
+          // Mined and reverted: the next run asks the chain again and sends anew.
+          await updateBatch(db, batch.id, { status: 'PREPARED', txHash: null, error: 'anchor reverted' })
+          return 'OPEN'
+        }
         if (receipt.status !== 'success') return 'OPEN'
         await chain.makeDurable(receipt.blockNumber)
         await updateBatch(db, batch.id, {
@@ -139,6 +159,9 @@ export class Anchoring {
         })
         return 'CONFIRMED'
       }
+      // Anchored already (a crash after the broadcast): the chain state that says so is made
+      // durable before the database records it, as on the receipt path.
+      await chain.makeDurable()
       await updateBatch(db, batch.id, { status: 'CONFIRMED', error: null })
       return 'CONFIRMED'
     } catch (err) {

@@ -28,7 +28,12 @@ export async function serviceHistoryRoutes(
       },
     },
     async (request, reply) => {
-      const actor = { merchantId: merchantIdOf(request), userId: principalOf(request).userId }
+      const principal = principalOf(request)
+      const actor = {
+        merchantId: merchantIdOf(request),
+        userId: principal.userId,
+        merchantRole: principal.merchantRole,
+      }
       return reply.status(201).send(await history.record(actor, request.params.id, request.body))
     },
   )

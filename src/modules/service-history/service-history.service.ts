@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { ChainPort } from '../../adapters/chain/index.js'
 import type { Db } from '../../db/client.js'
-import type { ServiceEventKind } from '../../db/schema/index.js'
+import type { MerchantRole, ServiceEventKind } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { errorText } from '../../lib/async.js'
 import { type HistoryEntry, serialHash } from '../minting/index.js'
@@ -19,6 +19,16 @@ export interface RecordEventInput {
 
 /** An e-mail address or a long run of digits (a phone number) has no place in a public record. */
 const PERSONAL = /[^\s@]+@[^\s@]+\.[^\s@]+|(?:\d[\s\-./()]*){7,}/
+
+/** Dates (2026-11-24, 24/11/2026, 24.11.26, 11-24-2026) are not phone numbers: left out of the check. */
+const DATES = /\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))\b/g
+
+/** Kinds that change what the warranty is worth (end it, lengthen it): owners and admins only. */
+const MANAGER_KINDS: ReadonlySet<ServiceEventKind> = new Set(['VOIDED', 'EXTENDED'])
+
+export function holdsPersonalData(description: string): boolean {
+  return PERSONAL.test(description.replace(DATES, ' '))
+}
 
 /**
  * Service history: merchants record what happened to a warranty (a claim opened, a repair, a
@@ -38,8 +48,18 @@ export class ServiceHistoryService {
     },
   ) {}
 
-  async record(actor: { merchantId: string; userId: string }, warrantyId: string, input: RecordEventInput) {
+  async record(
+    actor: { merchantId: string; userId: string; merchantRole: MerchantRole | null },
+    warrantyId: string,
+    input: RecordEventInput,
+  ) {
     const { db } = this.deps
+    if (MANAGER_KINDS.has(input.kind) && actor.merchantRole !== 'OWNER' && actor.merchantRole !== 'ADMIN') {
+      throw new AppError(
+        'forbidden',
+        'Only an owner or an admin of the merchant can void or extend a warranty',
+      )
+    }
     const warranty = await findWarranty(db, actor.merchantId, warrantyId)
     if (!warranty) throw new AppError('not_found', 'No such warranty')
     const newExpiresAt = this.checkInput(input, warranty.expiresAt)
@@ -57,7 +77,7 @@ export class ServiceHistoryService {
       })
       if (newExpiresAt) await setWarrantyExpiry(tx, warrantyId, newExpiresAt)
       if (input.kind === 'REPLACED' && input.serialNumber)
-        await setWarrantySerial(tx, warrantyId, input.serialNumber.trim())
+        await setWarrantySerial(tx, warranty, input.serialNumber.trim())
     })
     this.wake()
     return this.history(warrantyId)
@@ -122,7 +142,7 @@ export class ServiceHistoryService {
   private checkInput(input: RecordEventInput, current: Date): Date | null {
     const invalid = (path: string, message: string) =>
       new AppError('validation_error', message, [{ path, message }])
-    if (PERSONAL.test(input.description)) {
+    if (holdsPersonalData(input.description)) {
       throw invalid('/description', 'A public description must not hold an e-mail address or a phone number')
     }
     if (input.kind === 'REPLACED' && !input.serialNumber)

@@ -21,16 +21,22 @@ export async function createClaimLink(
 }
 
 /**
- * Ends every still-open claim link of a warranty (they then read as expired): a resend
- * supersedes the links e-mailed before it.
+ * Ends every still-open claim link of a warranty e-mailed to one customer (they then read as
+ * expired): a resend supersedes the links e-mailed before it. Another customer's links (a
+ * warranty given by e-mail to someone) are left alone.
  */
-export async function expireOpenClaimLinks(db: DbOrTx, warrantyId: string): Promise<number> {
+export async function expireOpenClaimLinks(
+  db: DbOrTx,
+  warrantyId: string,
+  customerId: string,
+): Promise<number> {
   const rows = await db
     .update(claimLinks)
     .set({ expiresAt: sql`now()` })
     .where(
       and(
         eq(claimLinks.warrantyId, warrantyId),
+        eq(claimLinks.customerId, customerId),
         isNull(claimLinks.consumedAt),
         gt(claimLinks.expiresAt, sql`now()`),
       ),

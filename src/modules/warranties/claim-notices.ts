@@ -55,8 +55,9 @@ export async function emailClaimLink(
 }
 
 /**
- * E-mails a fresh claim link for a warranty; the links e-mailed before for it stop working
- * (they read as expired). The merchant's resend and the customer's resend-link both end here.
+ * E-mails a fresh claim link for a warranty to `customerId`; the links e-mailed before to that
+ * customer for it stop working (they read as expired). The merchant's resend and the
+ * customer's resend-link both end here.
  */
 export async function reissueClaimLink(
   tx: Tx,
@@ -64,7 +65,7 @@ export async function reissueClaimLink(
   warranty: WarrantyView,
   customerId: string,
 ): Promise<void> {
-  await expireOpenClaimLinks(tx, warranty.id)
+  await expireOpenClaimLinks(tx, warranty.id, customerId)
   await emailClaimLink(tx, mailer, warranty, customerId)
 }
 

@@ -8,6 +8,7 @@ import { deleteExpiredIdempotencyKeys } from './idempotency.repository.js'
 import { warrantiesRoutes } from './warranties.routes.js'
 import { WarrantiesService } from './warranties.service.js'
 
+export { expireOpenClaimLinks } from './claim-links.repository.js'
 /** Claim links: created at issue, e-mailed again on a resend (by the merchant or the customer). */
 export { type ClaimMailer, emailClaimLink, reissueClaimLink } from './claim-notices.js'
 /** Ownership and service history: owner, expiry and serial changes. */
@@ -34,6 +35,7 @@ export {
   type ProductNames,
   productName,
   selectWarrantyViews,
+  type WalletView,
   type WarrantyView,
   warrantyStatus,
 } from './warranty-view.js'

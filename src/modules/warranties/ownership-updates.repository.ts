@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
-import { warranties } from '../../db/schema/index.js'
+import { type WarrantyRow, warranties } from '../../db/schema/index.js'
+import { findActiveDuplicates, lockSerials, serialKeyText } from './warranties.repository.js'
+import { duplicateSerial } from './warranty-plan.js'
 import { selectWarrantyViews, type WarrantyView } from './warranty-view.js'
 
 /**
@@ -36,9 +38,29 @@ export async function setWarrantyExpiry(db: DbOrTx, id: string, expiresAt: Date)
   await db.update(warranties).set({ expiresAt, updatedAt: sql`now()` }).where(eq(warranties.id, id))
 }
 
-/** A replacement product: its serial number. */
-export async function setWarrantySerial(db: DbOrTx, id: string, serialNumber: string): Promise<void> {
-  await db.update(warranties).set({ serialNumber, updatedAt: sql`now()` }).where(eq(warranties.id, id))
+/**
+ * A replacement product: its serial number, refused with the issue's 409 when another unexpired
+ * warranty of the merchant covers that serial for the same product (the same lock and check as
+ * issuing, so a replacement and an issue cannot both take it).
+ */
+export async function setWarrantySerial(
+  tx: DbOrTx,
+  warranty: WarrantyRow,
+  serialNumber: string,
+): Promise<void> {
+  const key = {
+    merchantId: warranty.merchantId,
+    merchantProductId: warranty.merchantProductId,
+    globalProductId: warranty.merchantProductId ? null : warranty.globalProductId,
+    serialNumber,
+  }
+  await lockSerials(tx, [key])
+  const coveredBy = (await findActiveDuplicates(tx, warranty.merchantId, [key])).get(serialKeyText(key))
+  if (coveredBy !== undefined && coveredBy !== warranty.warrantyCode) throw duplicateSerial(coveredBy)
+  await tx
+    .update(warranties)
+    .set({ serialNumber, updatedAt: sql`now()` })
+    .where(eq(warranties.id, warranty.id))
 }
 
 /** The warranty of a minted token, or null. */

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
 import { type WarrantyRow, warranties } from '../../db/schema/index.js'
 import { keysetPage, type PageWindow } from '../../http/pagination.js'
-import { selectWarrantyViews, type WarrantyView } from './warranty-view.js'
+import { selectWalletViews, type WalletView } from './warranty-view.js'
 
 /**
  * The wallet: a customer's warranties across merchants (those linked to the customer at issue,
@@ -30,8 +30,8 @@ export async function listWalletWarranties(
   customerId: string,
   filter: WalletFilter,
   page: PageWindow,
-): Promise<WarrantyView[]> {
-  return keysetPage(selectWarrantyViews(db), warranties, page, walletConditions(customerId, filter))
+): Promise<WalletView[]> {
+  return keysetPage(selectWalletViews(db), warranties, page, walletConditions(customerId, filter))
 }
 
 /** One warranty of the customer's wallet; another customer's (or an unknown id) is null. */
@@ -39,8 +39,8 @@ export async function findWalletWarranty(
   db: DbOrTx,
   customerId: string,
   id: string,
-): Promise<WarrantyView | null> {
-  const rows = await selectWarrantyViews(db)
+): Promise<WalletView | null> {
+  const rows = await selectWalletViews(db)
     .where(and(eq(warranties.id, id), eq(warranties.customerId, customerId)))
     .limit(1)
   return rows[0] ?? null

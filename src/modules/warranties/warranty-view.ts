@@ -1,4 +1,5 @@
-import { eq, getTableColumns } from 'drizzle-orm'
+import { eq, getTableColumns, sql } from 'drizzle-orm'
+import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.js'
 import {
   globalProducts,
@@ -26,6 +27,11 @@ export type WarrantyView = WarrantyRow & ProductNames & { merchantName: string }
  * product. Made `$dynamic()`: each caller adds its own `where`, order and limit.
  */
 export function selectWarrantyViews(db: DbOrTx) {
+  return selectViews(db, {})
+}
+
+/** The view's columns and joins, with `extra` columns of a caller's own. */
+function selectViews<E extends SelectedFields>(db: DbOrTx, extra: E) {
   return db
     .select({
       ...getTableColumns(warranties),
@@ -33,6 +39,7 @@ export function selectWarrantyViews(db: DbOrTx) {
       productTitle: merchantProducts.title,
       productBrand: globalProducts.brand,
       productModel: globalProducts.model,
+      ...extra,
     })
     .from(warranties)
     .innerJoin(merchants, eq(merchants.id, warranties.merchantId))
@@ -58,4 +65,17 @@ export type WarrantyStatus = (typeof WARRANTY_STATUSES)[number]
 /** EXPIRED once `expiresAt` has passed. */
 export function warrantyStatus(expiresAt: Date, now = new Date()): WarrantyStatus {
   return expiresAt > now ? 'ACTIVE' : 'EXPIRED'
+}
+
+/**
+ * A warranty as its customer's wallet reads it: the view, and whether it has changed hands
+ * (given by e-mail or moved on chain to another holder): then the purchase's price and invoice,
+ * the first buyer's, are not the new owner's to see.
+ */
+export type WalletView = WarrantyView & { handedOn: boolean }
+
+export function selectWalletViews(db: DbOrTx) {
+  return selectViews(db, {
+    handedOn: sql<boolean>`exists (select 1 from owner_changes oc where oc.warranty_id = ${warranties.id} and oc.kind in ('RESALE', 'CHAIN_TRANSFER'))`,
+  })
 }
