@@ -48,6 +48,11 @@ export class PrincipalCache {
     return this.entries.size
   }
 
+  /** Whether entries are kept (the change channel is listening). */
+  get isLive(): boolean {
+    return this.live
+  }
+
   async get(id: string): Promise<UserWithMerchant | null> {
     const entry = this.live ? this.entries.get(id) : undefined
     if (entry && this.now() - entry.at < this.ttlMs) {
@@ -161,18 +166,28 @@ async function watchPool(db: Database['db'], cache: PrincipalCache, logger?: Log
 
 const RECONNECT_MIN_MS = 100
 const RECONNECT_MAX_MS = 5_000
+/**
+ * A connection can die without a word (a partition, a NAT or firewall dropping it): the listener
+ * then hears nothing while the cache would go on trusting it. A heartbeat query every second,
+ * which must answer within a second, bounds that blind spot to about two seconds; TCP
+ * keepalive backs it up.
+ */
+const HEARTBEAT_MS = 1_000
+const HEARTBEAT_TIMEOUT_MS = 1_000
 
 /** The dedicated LISTEN connection: the cache is live only while it listens. */
-class ChannelListener {
+export class ChannelListener {
   private client: pg.Client | null = null
   private stopped = false
   private delayMs = RECONNECT_MIN_MS
   private timer: NodeJS.Timeout | null = null
+  private heartbeat: NodeJS.Timeout | null = null
 
   constructor(
     private readonly url: string,
     private readonly cache: PrincipalCache,
     private readonly logger?: Logger,
+    private readonly beat = { everyMs: HEARTBEAT_MS, timeoutMs: HEARTBEAT_TIMEOUT_MS },
   ) {}
 
   start(): void {
@@ -184,6 +199,9 @@ class ChannelListener {
     const client = new pg.Client({
       connectionString: this.url,
       application_name: 'warranty-principal-listener',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5_000,
+      connectionTimeoutMillis: 5_000,
     })
     this.client = client
     client.on('notification', (n) => this.cache.invalidate(n.payload ?? ''))
@@ -195,9 +213,30 @@ class ChannelListener {
       if (this.client !== client || this.stopped) return
       this.delayMs = RECONNECT_MIN_MS
       this.cache.setLive(true)
+      this.beatOn(client)
     } catch (err) {
       this.lost(client, err as Error)
     }
+  }
+
+  /** Asks the connection to answer every `everyMs`; no answer within `timeoutMs` counts as lost. */
+  private beatOn(client: pg.Client): void {
+    const beat = async () => {
+      if (this.client !== client) return
+      let timeout: NodeJS.Timeout | undefined
+      const silent = new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => reject(new Error('heartbeat unanswered')), this.beat.timeoutMs)
+      })
+      try {
+        await Promise.race([client.query('select 1'), silent])
+        if (this.client === client) this.heartbeat = setTimeout(() => void beat(), this.beat.everyMs).unref()
+      } catch (err) {
+        this.lost(client, err as Error)
+      } finally {
+        clearTimeout(timeout)
+      }
+    }
+    this.heartbeat = setTimeout(() => void beat(), this.beat.everyMs).unref()
   }
 
   /** The channel is gone: what it would have announced is unknown, so flush and bypass until back. */
@@ -205,7 +244,10 @@ class ChannelListener {
     if (this.client !== client) return
     this.client = null
     this.cache.setLive(false)
+    if (this.heartbeat) clearTimeout(this.heartbeat)
+    // A silent connection may never finish a polite end: its socket is destroyed too.
     client.end().catch(() => undefined)
+    ;(client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
     if (this.stopped) return
     this.logger?.warn({ err: err?.message }, 'principal cache: change notifications lost, reconnecting')
     this.timer = setTimeout(() => void this.connect(), this.delayMs)
@@ -216,6 +258,7 @@ class ChannelListener {
   async stop(): Promise<void> {
     this.stopped = true
     if (this.timer) clearTimeout(this.timer)
+    if (this.heartbeat) clearTimeout(this.heartbeat)
     const client = this.client
     this.client = null
     this.cache.setLive(false)

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema/index.js'
+import { ChannelListener, PrincipalCache } from '../../src/http/principal-cache.js'
 import { createMerchantWithUsers, setMerchantStatus, setUserStatus } from '../support/factories.js'
-import { createTestService, type TestService, testDb } from '../support/harness.js'
+import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
+import { startTcpProxy } from '../support/tcp-proxy.js'
 
 const me = (svc: TestService, token: string) => svc.request({ method: 'GET', url: '/v1/auth/me', token })
 
@@ -106,5 +108,35 @@ describe.runIf(testDb === 'postgres')('principal cache across two processes on P
     }
     await setUserStatus(a.deps.db, owner.id, 'SUSPENDED')
     expect(await msUntil(403, () => me(b, owner.token))).toBeLessThan(1000)
+  })
+})
+
+// A listener whose connection dies without a word (no FIN, no RST): the heartbeat notices.
+describe.runIf(testDb === 'postgres')('principal cache on a silently dead connection (PostgreSQL)', () => {
+  it('stops trusting the cache within about two seconds, and is live again on a healthy connection', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) })
+    const proxied = new URL(url)
+    proxied.hostname = '127.0.0.1'
+    proxied.port = String(proxy.port)
+    const cache = new PrincipalCache({ load: async () => null })
+    const listener = new ChannelListener(proxied.toString(), cache, undefined, {
+      everyMs: 200,
+      timeoutMs: 300,
+    })
+    try {
+      listener.start()
+      await waitFor(async () => cache.isLive, 5_000)
+      proxy.stall()
+      const stalledAt = performance.now()
+      await waitFor(async () => !cache.isLive, 5_000)
+      // Noticed within one beat and one timeout (plus scheduling slack on a busy machine).
+      expect(performance.now() - stalledAt).toBeLessThan(2_000)
+      // The reconnect goes through the proxy again, on a new (healthy) connection.
+      await waitFor(async () => cache.isLive, 10_000)
+    } finally {
+      await listener.stop()
+      await proxy.close()
+    }
   })
 })

@@ -8,12 +8,15 @@ export interface TcpProxy {
   port: number
   /** Closes every open connection and refuses new ones until `restore`. */
   cut(): void
+  /** Stops forwarding on every open connection without closing it (a silent partition). */
+  stall(): void
   restore(): void
   close(): Promise<void>
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>()
+  const pairs = new Set<[Socket, Socket]>()
   let up = true
   const server: Server = createServer((client) => {
     if (!up) {
@@ -22,11 +25,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     }
     const upstream = connect(target.port, target.host)
     sockets.add(client).add(upstream)
+    const pair: [Socket, Socket] = [client, upstream]
+    pairs.add(pair)
     const drop = () => {
       client.destroy()
       upstream.destroy()
       sockets.delete(client)
       sockets.delete(upstream)
+      pairs.delete(pair)
     }
     client.on('error', drop).on('close', drop)
     upstream.on('error', drop).on('close', drop)
@@ -41,6 +47,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       up = false
       for (const s of sockets) s.destroy()
       sockets.clear()
+    },
+    stall() {
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream)
+        upstream.unpipe(client)
+        client.pause()
+        upstream.pause()
+      }
     },
     restore() {
       up = true
