@@ -5,6 +5,8 @@ import type { JobDefinition } from './jobs/queue.js'
 export interface Sweep {
   name: string
   everyMs: number
+  /** The job this sweep stands in for: a process that leaves the job out leaves its sweep out too. */
+  job?: string
   run(): Promise<void>
 }
 

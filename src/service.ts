@@ -59,7 +59,11 @@ export async function startService(
     const sweepers: NodeJS.Timeout[] = []
     if (role !== 'api') {
       for (const feature of features.list) await feature.onWorkerStart?.()
-      for (const sweep of features.list.flatMap((f) => f.sweeps ?? [])) {
+      const excluded = new Set(options.excludeJobs ?? [])
+      const sweeps = features.list
+        .flatMap((f) => f.sweeps ?? [])
+        .filter((s) => !s.job || !excluded.has(s.job))
+      for (const sweep of sweeps) {
         const timer = setInterval(() => {
           sweep.run().catch((err: unknown) => logger.warn({ err, sweep: sweep.name }, 'sweep failed'))
         }, sweep.everyMs)

@@ -124,7 +124,8 @@ describe('reconciling confirmed batches with the chain', () => {
 
     const second = await createTestService(options)
     try {
-      const again = await waitFor(mintedAgain(second, ids, lostBatchId), 30_000)
+      // A start, the reconciliation and a mint: ~10 s on a quiet machine, 30 s and more under load.
+      const again = await waitFor(mintedAgain(second, ids, lostBatchId), 60_000)
       expect(again.every((w) => BigInt(w.tokenId!) >= replacedStart + 4n)).toBe(true)
       const [lost] = await second.deps.db.select().from(mintBatches).where(eq(mintBatches.id, lostBatchId))
       expect(lost?.status).toBe('FAILED')

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { dispatchMailJob } from './mail.jobs.js'
-import { MailOutbox, type MailSettings } from './mail.service.js'
+import { DISPATCH_MAIL_JOB, MailOutbox, type MailSettings } from './mail.service.js'
 
 export type { MailOutbox, MailRequest } from './mail.service.js'
 export { escapeHtml } from './templates/index.js'
@@ -28,7 +28,7 @@ export function mailFeature(deps: {
     service,
     jobs: [dispatchMailJob(service)],
     // Messages committed after their wake-up fired, or by an API-only process.
-    sweeps: [{ name: 'mail', everyMs: MAIL_SWEEP_MS, run: () => service.sweep() }],
+    sweeps: [{ name: 'mail', job: DISPATCH_MAIL_JOB, everyMs: MAIL_SWEEP_MS, run: () => service.sweep() }],
     onWorkerStart: () => service.request(),
     onStop: () => service.stop(),
   }

@@ -9,7 +9,7 @@ import type { WarrantyEvents } from '../webhooks/index.js'
 import { certificatesRoutes } from './certificates.routes.js'
 import { type CertificateHistory, CertificatesService } from './certificates.service.js'
 import { mintJob } from './minting.jobs.js'
-import { MintingService } from './minting.service.js'
+import { MINT_JOB, MintingService } from './minting.service.js'
 import type { PipelineDeps } from './pipeline.js'
 
 /** What service history shares with certificates: canonical JSON, the serial hash, the history schema. */
@@ -63,7 +63,9 @@ export function mintingFeature(deps: {
     service,
     jobs: [mintJob(service, { limit: settings.maxAttempts - 1, delaySeconds: settings.retryDelaySeconds })],
     // In case a wake-up after an issue was lost.
-    sweeps: [{ name: 'minting', everyMs: settings.sweepSeconds * 1000, run: () => service.sweep() }],
+    sweeps: [
+      { name: 'minting', job: MINT_JOB, everyMs: settings.sweepSeconds * 1000, run: () => service.sweep() },
+    ],
     // Resumes whatever a previous process left unminted (a crash, an outage).
     onWorkerStart: () => service.request(),
     onStop: () => service.stop(),
