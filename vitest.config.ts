@@ -17,6 +17,17 @@ const dbTests = [
 // `npm run test:crash` runs them alone.
 const reliability = process.env.RELIABILITY !== '0'
 
+// The reliability slice (issue 18: the fuzz pass, the JWT suite, the parallel redemptions, 5
+// crash cycles), `npm run test:slice`. With SLICE_APART=1 the other runs leave it out: .ci/run
+// runs and times it as a step of its own.
+const sliceFiles = [
+  'test/security/fuzz.property.test.ts',
+  'test/security/jwt-forgery.test.ts',
+  'test/security/redemption-and-timing.test.ts',
+  'test/reliability/crash-cycles.test.ts',
+]
+const apart = process.env.SLICE_APART === '1' ? sliceFiles : []
+
 // Browser tests (test/browser, issue 14): the built web app in Debian's Chromium against a
 // started service. Only with BROWSER_TESTS=1 (`npm run test:browser`, which .ci/run calls).
 const browserProject = {
@@ -34,6 +45,7 @@ const reliabilityProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['test/reliability/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(db === 'pglite' ? apart : [])],
     env: { TEST_DB: db },
     sequence: { groupOrder: 1 },
     poolOptions: { forks: { singleFork: true } },
@@ -53,7 +65,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/reliability/**', 'test/browser/**'],
+          exclude: [...configDefaults.exclude, 'test/reliability/**', 'test/browser/**', ...apart],
           env: { TEST_DB: 'pglite' },
         },
       },
