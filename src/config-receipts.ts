@@ -95,3 +95,10 @@ export function inboxConfig(env: Env): InboxConfig {
     authRequired: auth === 'on',
   }
 }
+
+/** The domain of customers' inbox addresses (`<token>@INBOX_DOMAIN`). */
+export function inboxDomain(env: Env): string {
+  const domain = str(env, 'INBOX_DOMAIN') ?? 'inbox.warranty.local'
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(domain)) throw new ConfigError('INBOX_DOMAIN', 'not a domain name')
+  return domain
+}

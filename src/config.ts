@@ -18,6 +18,7 @@ import {
   blobsConfig,
   type InboxConfig,
   inboxConfig,
+  inboxDomain,
   type ReceiptsConfig,
   receiptsConfig,
 } from './config-receipts.js'
@@ -105,6 +106,8 @@ export interface Config {
   serialHashSalt: string
   /** Bearer token `GET /metrics` requires; null = open (keep it on a private network). */
   metricsToken: string | null
+  /** CSV imports (docs/bulk-issuance.md): the largest body, and lines per processing chunk. */
+  imports: { maxBytes: number; chunkLines: number }
   /** Signed webhooks (docs/webhooks.md): an endpoint failing this long is disabled. */
   webhooks: { disableAfterHours: number; logRetentionDays: number }
   /** OpenTelemetry traces over OTLP/HTTP; `endpoint` null = off (docs/production.md). */
@@ -225,12 +228,6 @@ function metricsToken(env: Env): string | null {
   return token
 }
 
-function inboxDomain(env: Env): string {
-  const domain = str(env, 'INBOX_DOMAIN') ?? 'inbox.warranty.local'
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(domain)) throw new ConfigError('INBOX_DOMAIN', 'not a domain name')
-  return domain
-}
-
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
   const port = int(env, 'PORT', 3000, 0, 65535)
@@ -277,6 +274,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ocr: ocr(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
     metricsToken: metricsToken(env),
+    imports: {
+      maxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+      // Smaller on the embedded database, where a chunk's transaction holds its only connection.
+      chunkLines: int(env, 'IMPORT_CHUNK_LINES', env.DATABASE_URL ? 1000 : 250, 1, 5000),
+    },
     webhooks: {
       disableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
       logRetentionDays: int(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),

@@ -30,6 +30,8 @@ const WEBHOOKS_LOCK = 727_274_020
 const OWNERSHIP_LOCK = 727_274_019
 /** Database lock key held by an anchoring run of service events (an arbitrary constant). */
 const ANCHOR_LOCK = 727_274_021
+/** Database lock key held by a CSV import processing run (an arbitrary constant). */
+const IMPORTS_LOCK = 727_274_022
 /** Database lock key held by a receipt OCR run (an arbitrary constant). */
 const RECEIPT_OCR_LOCK = 727_274_012
 
@@ -49,10 +51,8 @@ export function createFeatures(deps: Deps) {
   const merchants = merchantsFeature({ db }, { audit: audit.service })
   const catalog = catalogFeature({ db }, { audit: audit.service })
   const ownership = ownershipOf(deps, mail.service)
-  const warranties = warrantiesFeature(
-    { db, limiter: deps.limiter, logger, appUrl: config.appUrl },
-    { mail: mail.service, wakeMinter: () => minting.service.wake(), events },
-  )
+  const wakeMinter = () => minting.service.wake()
+  const warranties = warrantiesOf(deps, { mail: mail.service, wakeMinter, events })
   const customers = customersOf(deps, {
     mail: mail.service,
     events,
@@ -146,6 +146,23 @@ function mailOf(deps: Deps) {
       maxAttempts: config.mail.maxAttempts,
     },
   })
+}
+
+/** Issuing (one, in bulk, by CSV import), listing and looking up warranties. */
+function warrantiesOf(deps: Deps, uses: Parameters<typeof warrantiesFeature>[1]) {
+  const { config } = deps
+  return warrantiesFeature(
+    {
+      db: deps.db,
+      limiter: deps.limiter,
+      logger: deps.logger,
+      appUrl: config.appUrl,
+      queue: deps.queue,
+      exclusive: (fn) => deps.database.exclusive(IMPORTS_LOCK, fn),
+      imports: config.imports,
+    },
+    uses,
+  )
 }
 
 function customersOf(deps: Deps, uses: Parameters<typeof customersFeature>[1]) {

@@ -14,7 +14,7 @@ import { sendError } from './error-handler.js'
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 const NUL = String.fromCharCode(0)
-const UNSTORABLE_TEXT = 'must not contain a NUL character or an unpaired UTF-16 surrogate'
+export const UNSTORABLE_TEXT = 'must not contain a NUL character or an unpaired UTF-16 surrogate'
 const UNSTORABLE_NAME = 'has a property name with a NUL character or an unpaired UTF-16 surrogate'
 /** Enough to say what is wrong without building a huge answer for a huge body. */
 const MAX_DETAILS = 20

@@ -100,8 +100,10 @@ async function validRequest(target: Target): Promise<ValidRequest> {
   }
 }
 
-/** JSON pointers (under the body) of every string of a payload, plus each declared top-level property. */
+/** JSON pointers (under the body) of every string of a JSON payload, plus each declared top-level property. */
 function bodyPointers(payload: unknown, operation: Operation | undefined): string[][] {
+  // A text body (CSV, a raw message) has no pointers: its poison goes into its bytes (`rawPoison`).
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) return []
   const pointers: string[][] = []
   const walk = (value: unknown, at: string[]) => {
     if (typeof value === 'string') pointers.push(at)
@@ -157,10 +159,22 @@ const jsonPoison = fc
   )
   .map(([a, p, b]) => `${a}${p}${b}`)
 
+/**
+ * Bytes no text body may hold: a NUL (unstorable), or a sequence that is not UTF-8 (a lone
+ * surrogate has no UTF-8 form: sent raw, as CESU-8 would write it, it is invalid UTF-8).
+ */
+const rawPoison = fc.oneof(
+  fc.constant({ bytes: [0x00], message: UNSTORABLE }),
+  fc
+    .constantFrom([0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xe2, 0x82], [0x80])
+    .map((bytes) => ({ bytes, message: 'is not valid UTF-8' })),
+)
+
 type Mutation =
   | { in: 'path'; segment: number; at: number; poison: UrlPoison }
   | { in: 'query'; name: string; poison: UrlPoison }
   | { in: 'body'; keys: string[]; text: string }
+  | { in: 'raw'; at: number; bytes: readonly number[]; message: string }
 
 function mutations(target: Target, valid: ValidRequest): fc.Arbitrary<Mutation> {
   const template = target.route.split('/')
@@ -183,6 +197,17 @@ function mutations(target: Target, valid: ValidRequest): fc.Arbitrary<Mutation> 
     }),
     fc.record({ in: fc.constant('query' as const), name: fc.constantFrom(...queryNames), poison: urlPoison }),
   ]
+  if (typeof valid.payload === 'string') {
+    options.push(
+      fc
+        .record({ in: fc.constant('raw' as const), at: fc.nat(), poison: rawPoison })
+        .map(({ at, poison }) => ({
+          in: 'raw' as const,
+          at,
+          ...poison,
+        })),
+    )
+  }
   const pointers = bodyPointers(valid.payload, target.operation)
   if (pointers.length > 0) {
     options.push(
@@ -209,6 +234,12 @@ function apply(target: Target, valid: ValidRequest, m: Mutation) {
         .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`),
       `${m.name}=${m.poison.text}`,
     ]
+  } else if (m.in === 'raw') {
+    // Inside the text (never before its first line: a header line is refused for its own reasons).
+    const text = Buffer.from(String(payload))
+    const firstBreak = text.indexOf(10) + 1
+    const at = firstBreak + (m.at % (text.length - firstBreak + 1))
+    payload = Buffer.concat([text.subarray(0, at), Buffer.from(m.bytes), text.subarray(at)])
   } else {
     payload = withValueAt(payload, m.keys, m.text)
   }
@@ -243,7 +274,11 @@ function siblingWithParam(target: Target, segment: number): Target | null {
     : null
 }
 
-function expected(target: Target, m: Mutation, admitted: boolean): { statuses: number[]; detail?: string } {
+function expected(
+  target: Target,
+  m: Mutation,
+  admitted: boolean,
+): { statuses: number[]; detail?: string; message?: string } {
   if (m.in === 'path' && m.poison.malformed) return { statuses: [400], detail: '/url' }
   const name = m.in === 'path' ? (target.route.split('/')[m.segment] ?? '') : ''
   const inParam = name === '*' || name.startsWith(':')
@@ -259,6 +294,7 @@ function expected(target: Target, m: Mutation, admitted: boolean): { statuses: n
     return m.in === 'path' && !m.poison.nul ? { statuses: [400, 401, 404] } : { statuses: [401] }
   }
   if (m.in === 'body') return { statuses: [400], detail: `/body${pointer(m.keys)}` }
+  if (m.in === 'raw') return { statuses: [400], detail: '/body', message: m.message }
   if (m.in === 'query' && m.poison.nul) return { statuses: [400], detail: `/querystring/${m.name}` }
   if (m.in === 'path' && m.poison.nul) {
     return { statuses: [400], detail: `/params/${name === '*' ? '*' : name.slice(1)}` }
@@ -292,7 +328,11 @@ describe('hostile bytes on every route of the OpenAPI document', () => {
                 ...(payload !== undefined ? { payload: payload as object } : {}),
               })
               const where = `${target.method} ${target.route} as ${caller.label}: ${target.method} ${url} ${
-                m.in === 'body' ? JSON.stringify(payload) : ''
+                m.in === 'body'
+                  ? JSON.stringify(payload)
+                  : m.in === 'raw'
+                    ? JSON.stringify(String(payload))
+                    : ''
               } → ${res.statusCode} ${res.body.slice(0, 300)}`
               expect(res.statusCode, where).toBeLessThan(500)
               if (res.statusCode >= 400) {
@@ -305,7 +345,9 @@ describe('hostile bytes on every route of the OpenAPI document', () => {
               if (want.detail) {
                 expect(res.json().details, where).toContainEqual({
                   path: want.detail,
-                  message: want.detail === '/url' ? 'is not valid percent-encoded UTF-8' : UNSTORABLE,
+                  message:
+                    want.message ??
+                    (want.detail === '/url' ? 'is not valid percent-encoded UTF-8' : UNSTORABLE),
                 })
               }
             }),

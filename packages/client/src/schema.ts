@@ -1347,6 +1347,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/warranties/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's CSV imports, newest first
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["listWarrantyImports"];
+        put?: never;
+        /**
+         * Import warranties from a CSV file of any size, as a background job
+         * @description Answers 202 with the import once the body is stored (at most 209715200 bytes); its lines are then issued in chunks by a durable job, each line under the rules of one issue. Follow it with GET /v1/merchant/warranties/imports/{id}. One Idempotency-Key covers the upload for 24 hours.
+         *
+         *     Roles: MERCHANT_USER.
+         */
+        post: operations["importWarranties"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/warranties/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A CSV import: its state, counts and a page of its line errors
+         * @description errors.items lists the lines that issued nothing (line number, stable code, message), by line, errorsLimit at a time; errors.total counts them all.
+         *
+         *     Roles: MERCHANT_USER.
+         */
+        get: operations["getWarrantyImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/merchant/warranties/issue": {
         parameters: {
             query?: never;
@@ -1703,6 +1751,19 @@ export interface components {
             items: components["schemas"]["GlobalProduct"][];
             nextCursor: string | null;
         };
+        /** ImportLineError */
+        ImportLineError: {
+            details?: {
+                message: string;
+                /** @description The column, as a JSON pointer into the line: /serialNumber */
+                path: string;
+            }[];
+            /** @description The stable code the issue route would have answered for this line */
+            error: string;
+            /** @description Line number in the file (the header is line 1) */
+            line: number;
+            message: string;
+        };
         /** InboxAddresses */
         InboxAddresses: {
             /** @description The first address, {local}@{INBOX_DOMAIN}: the one to show */
@@ -2009,6 +2070,66 @@ export interface components {
             /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
             warrantyCode: string;
             warrantyDurationMonths: number | null;
+        };
+        /** WarrantyImport */
+        WarrantyImport: {
+            bytes: number;
+            /** @description Warranties issued */
+            created: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdBy: string;
+            error: string | null;
+            /** @description Lines that issued nothing (each in the error report) */
+            failed: number;
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Data lines in the file (after the header, blank lines not counted) */
+            lines: number;
+            /** @description Lines answered so far: created + failed */
+            processed: number;
+            /** @description PENDING, RUNNING (some lines processed), DONE (every line answered) or FAILED */
+            state: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** WarrantyImportPage */
+        WarrantyImportPage: {
+            items: components["schemas"]["WarrantyImport"][];
+            nextCursor: string | null;
+        };
+        /** WarrantyImportWithErrors */
+        WarrantyImportWithErrors: {
+            bytes: number;
+            /** @description Warranties issued */
+            created: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdBy: string;
+            error: string | null;
+            errors: {
+                /** @description By line number */
+                items: components["schemas"]["ImportLineError"][];
+                nextCursor: string | null;
+                /** @description Line errors of the import so far */
+                total: number;
+            };
+            /** @description Lines that issued nothing (each in the error report) */
+            failed: number;
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Data lines in the file (after the header, blank lines not counted) */
+            lines: number;
+            /** @description Lines answered so far: created + failed */
+            processed: number;
+            /** @description PENDING, RUNNING (some lines processed), DONE (every line answered) or FAILED */
+            state: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** WarrantyOwnership */
         WarrantyOwnership: {
@@ -7345,6 +7466,193 @@ export interface operations {
             };
             /** @description Every error answer */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWarrantyImports: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyImportPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    importWarranties: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer to the same key and body for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyImport"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWarrantyImport: {
+        parameters: {
+            query?: {
+                /** @description errors.nextCursor of the previous page */
+                errorsCursor?: string;
+                /** @description Line errors per page, 1 to 1000 */
+                errorsLimit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyImportWithErrors"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

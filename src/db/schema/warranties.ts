@@ -89,6 +89,9 @@ export const warranties = pgTable(
     contractAddress: text('contract_address'),
     metadataCid: text('metadata_cid'),
     mintedAt: tstz('minted_at'),
+    /** The CSV import and line that issued it (none for other issues): one warranty per line at most. */
+    importId: uuid('import_id'),
+    importLine: integer('import_line'),
     ...timestamps(),
   },
   (t) => [
@@ -102,6 +105,9 @@ export const warranties = pgTable(
       .on(t.mintStatus, t.createdAt)
       .where(sql`${t.mintStatus} in ('PENDING', 'MINTING')`),
     index('warranties_expires_idx').on(t.expiresAt),
+    uniqueIndex('warranties_import_line_unique')
+      .on(t.importId, t.importLine)
+      .where(sql`${t.importId} is not null`),
     check('warranties_mint_status_check', sql`${t.mintStatus} in ('PENDING', 'MINTING', 'MINTED', 'FAILED')`),
     check('warranties_price_check', sql`${t.purchasePrice} is null or ${t.purchasePrice} > 0`),
     check(

@@ -67,12 +67,17 @@ export async function storedAnswer<T = WarrantyWithNotificationResponse>(
 }
 
 /** Stores the first (successful) answer under the key, in the transaction that made it, for 24 hours. */
-export async function storeAnswer(tx: Tx, request: IdempotentRequest, body: object): Promise<void> {
+export async function storeAnswer(
+  tx: Tx,
+  request: IdempotentRequest,
+  body: object,
+  status = 200,
+): Promise<void> {
   await saveIdempotencyKey(tx, {
     merchantId: request.merchantId,
     key: request.key,
     requestHash: request.hash,
-    responseStatus: 200,
+    responseStatus: status,
     responseBody: body,
     expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
   })

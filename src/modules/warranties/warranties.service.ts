@@ -85,7 +85,8 @@ export class WarrantiesService {
     )
   }
 
-  private issueContext(): IssueContext {
+  /** What issuing needs besides the transaction (also for CSV imports' chunks). */
+  issueContext(): IssueContext {
     return { nextCode: this.nextCode, notices: this.notices, events: this.shared.events }
   }
 

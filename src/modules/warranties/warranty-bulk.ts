@@ -51,6 +51,9 @@ function schemaError(item: unknown): AppError | null {
   return new AppError('validation_error', undefined, schemaIssueDetails(issues, '/body'))
 }
 
+/** Where an item comes from, recorded on its warranty: a CSV import's line (unique per import). */
+export type ItemOrigin = (index: number) => { importId: string; importLine: number }
+
 /**
  * Issues up to BULK_MAX_ITEMS warranties in the caller's transaction, each under the rules of
  * one issue (schema, price, dates, products, duplicate serials, also between items of the
@@ -62,6 +65,7 @@ export async function issueBulk(
   context: IssueContext,
   actor: IssueActor,
   items: readonly unknown[],
+  origin?: ItemOrigin,
 ): Promise<BulkIssueResult> {
   const now = new Date()
   const outcomes: BulkItemOutcome[] = new Array(items.length)
@@ -107,7 +111,7 @@ export async function issueBulk(
     tx,
     context,
     actor,
-    toInsert.map((p) => p.plan),
+    toInsert.map((p) => (origin ? { ...p.plan, values: { ...p.plan.values, ...origin(p.index) } } : p.plan)),
     now,
   )
   for (const [n, p] of toInsert.entries()) {

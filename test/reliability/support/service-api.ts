@@ -12,6 +12,7 @@ const SELLER = { email: 'seller@reliability.example.com', password: 'seller-pass
 export interface WarrantyView {
   id: string
   warrantyCode: string
+  serialNumber: string
   customerEmail: string | null
   mint: {
     status: 'PENDING' | 'MINTING' | 'MINTED' | 'FAILED'

@@ -27,6 +27,24 @@ async function senderOfA(w: World): Promise<{ id: string; token: string }> {
   return { id: row!.id, token }
 }
 
+/** A CSV of one fresh serial, as the imports route takes it. */
+const csvOfOne = () => ({
+  headers: { 'content-type': 'text/csv' },
+  payload: `serialNumber,invoiceNumber\n${uniqueSerial()},INV-1\n`,
+})
+
+/** A fresh import of tenant A (one line), uploaded through the service. */
+async function importOfA(w: World): Promise<string> {
+  const res = await w.svc.request({
+    method: 'POST',
+    url: '/v1/merchant/warranties/imports',
+    token: w.a.owner.token,
+    ...csvOfOne(),
+  })
+  if (res.statusCode !== 202) throw new Error(`import not created: ${res.statusCode} ${res.body}`)
+  return res.json().id
+}
+
 export const cases: RouteCase[] = [
   {
     method: 'POST',
@@ -40,6 +58,22 @@ export const cases: RouteCase[] = [
       url: '/v1/merchant/warranties/bulk',
       payload: { items: [{ serialNumber: uniqueSerial() }] },
     }),
+  },
+  {
+    method: 'POST',
+    route: '/v1/merchant/warranties/imports',
+    request: () => ({ url: '/v1/merchant/warranties/imports', ...csvOfOne() }),
+  },
+  {
+    method: 'GET',
+    route: '/v1/merchant/warranties/imports',
+    request: () => ({ url: '/v1/merchant/warranties/imports?limit=5' }),
+  },
+  {
+    method: 'GET',
+    route: '/v1/merchant/warranties/imports/:id',
+    request: async (w) => ({ url: `/v1/merchant/warranties/imports/${await importOfA(w)}?errorsLimit=10` }),
+    tenantScoped: true,
   },
   {
     method: 'GET',
