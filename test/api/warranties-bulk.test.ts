@@ -138,6 +138,38 @@ describe('POST /v1/merchant/warranties/bulk', () => {
     )
   })
 
+  it('treats an earlier item that has already expired like one issue does: it covers nothing', async () => {
+    const { owner } = await tenant()
+    const serial = uniqueSerial()
+    const later = new Date(Date.now() + 365 * 86_400_000).toISOString()
+    const res = await bulk(owner.token, [
+      { serialNumber: serial, purchaseDate: '2019-01-01T00:00:00Z', expiresAt: '2021-01-01T00:00:00Z' },
+      { serialNumber: serial, purchaseDate: '2025-06-01T00:00:00Z', expiresAt: later },
+      { serialNumber: serial },
+    ])
+    const body = res.json()
+    expect(body.items.map((i: { status: string }) => i.status)).toEqual(['created', 'created', 'failed'])
+    expect(body.items[2].error).toMatchObject({
+      error: 'conflict',
+      details: [{ message: `already covered by ${body.items[1].warranty.warrantyCode}` }],
+    })
+  })
+
+  it('two requests naming the same new customers in opposite orders both go through (no deadlock)', async () => {
+    const { owner } = await tenant()
+    for (let round = 0; round < 3; round++) {
+      const emails = Array.from({ length: 40 }, (_, i) => uniqueEmail(`both-${round}-${i}`))
+      const items = (list: string[]) =>
+        list.map((customerEmail) => ({ serialNumber: uniqueSerial(), customerEmail }))
+      const [a, b] = await Promise.all([
+        bulk(owner.token, items(emails)),
+        bulk(owner.token, items([...emails].reverse())),
+      ])
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200])
+      expect([a.json().created, b.json().created]).toEqual([40, 40])
+    }
+  })
+
   it('replays the whole answer to the same Idempotency-Key and body, creating nothing', async () => {
     const { merchant, owner, user } = await tenant()
     const key = `import-${randomUUID()}`

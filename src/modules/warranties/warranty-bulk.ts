@@ -93,17 +93,18 @@ export async function issueBulk(
   await lockSerials(tx, keys)
   const existing = await findActiveDuplicates(tx, actor.merchantId, keys)
   const toInsert: typeof planned = []
-  // An item repeating an earlier item's serial: index → that earlier item's index.
+  // An item repeating the serial of an earlier, unexpired item: index → that item's index. As
+  // for one issue, an expired warranty covers nothing (years of sales may sell a serial twice).
   const repeats = new Map<number, number>()
-  const firstOf = new Map<string, number>()
+  const coveringItem = new Map<string, number>()
   for (const p of planned) {
     const text = serialKeyText(p.plan.key)
     const covered = existing.get(text)
-    const first = firstOf.get(text)
+    const first = coveringItem.get(text)
     if (covered) outcomes[p.index] = failed(p.index, duplicateSerial(covered))
     else if (first !== undefined) repeats.set(p.index, first)
     else {
-      firstOf.set(text, p.index)
+      if (p.plan.values.expiresAt > now) coveringItem.set(text, p.index)
       toInsert.push(p)
     }
   }

@@ -70,11 +70,18 @@ export async function insertPlanned(
   now: Date,
 ): Promise<WarrantyWithNotificationResponse[]> {
   if (planned.length === 0) return []
+  // Each upsert locks its customer's row until the commit: taken in one order (the addresses
+  // sorted), two requests naming the same customers cannot deadlock on them.
   const customers = new Map<string, CustomerIdentity>()
-  for (const p of planned) {
-    if (p.customerEmail && !customers.has(p.customerEmail)) {
-      customers.set(p.customerEmail, await findOrCreateCustomer(tx, p.customerEmail, p.customerName))
-    }
+  const nameOf = new Map<string, string | null>()
+  for (const p of planned)
+    if (p.customerEmail && !nameOf.has(p.customerEmail)) nameOf.set(p.customerEmail, p.customerName)
+  const byAddress = [...nameOf.keys()].sort((a, b) => {
+    const [x, y] = [a.toLowerCase(), b.toLowerCase()]
+    return x < y ? -1 : x > y ? 1 : 0
+  })
+  for (const email of byAddress) {
+    customers.set(email, await findOrCreateCustomer(tx, email, nameOf.get(email) ?? null))
   }
   const customerOf = (p: PlannedIssue) => (p.customerEmail ? customers.get(p.customerEmail) : undefined)
   const rows = await insertWarrantiesOr404(
