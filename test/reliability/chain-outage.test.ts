@@ -68,11 +68,13 @@ async function chainOutage() {
 
     // Drain: every acknowledged warranty MINTED, waited for up to three times the outage.
     let clearedAt: number | null = null
+    let firstMintAt: number | null = null
     let failed = 0
     const deadline = backAt + Math.max(60, 3 * OUTAGE_S) * 1000
     while (Date.now() < deadline) {
       const stats = await merchantStats(service.url, token)
       failed = stats.mints.FAILED
+      if (firstMintAt === null && stats.mints.MINTED > atReturn.mints.MINTED) firstMintAt = Date.now()
       if (stats.warranties.total >= load.acked.size && stats.mints.MINTED === stats.warranties.total) {
         clearedAt = Date.now()
         break
@@ -102,6 +104,7 @@ async function chainOutage() {
       mintedBeforeCut: beforeCut.mints.MINTED,
       duringOutage: samples,
       notMintedAtReturn: atReturn.warranties.total - atReturn.mints.MINTED,
+      firstMintSecondsAfterReturn: firstMintAt === null ? null : seconds(firstMintAt - backAt),
       backlogClearedSecondsAfterReturn: clearedAfterS,
       boundSeconds: 2 * OUTAGE_S,
       mintStatuses: statuses,
