@@ -171,5 +171,45 @@ describe('an SMTP server that is down or refuses', () => {
     const [later] = await mailsAbout(svc.deps.db, 'warranty', issued.id)
     expect(later).toMatchObject({ status: 'FAILED', attempts: 1 })
     expect(messagesTo(email)).toEqual([])
+
+    // The merchant sees it on the warranty, and a resend delivers a new message, once.
+    const read = async () =>
+      (
+        await svc.request({ method: 'GET', url: `/v1/merchant/warranties/${issued.id}`, token: owner.token })
+      ).json()
+    expect((await read()).notificationDelivery).toMatchObject({ status: 'FAILED', attempts: 1, sentAt: null })
+    const resent = await svc.request({
+      method: 'POST',
+      url: `/v1/merchant/warranties/${issued.id}/resend-notification`,
+      token: owner.token,
+    })
+    expect(resent.json().notification).toBe('queued')
+    const delivered = await waitFor(async () => {
+      const current = await read()
+      return current.notificationDelivery?.status === 'SENT' ? current.notificationDelivery : null
+    }, 15_000)
+    expect(delivered).toMatchObject({ attempts: 1, sentAt: expect.any(String) })
+    expect(messagesTo(email)).toHaveLength(1)
   }, 30_000)
+
+  it('shows no delivery on a warranty without a customer e-mail, SENT once its e-mail is delivered', async () => {
+    const { owner } = await createMerchantWithUsers(svc.deps)
+    const read = async (id: string) =>
+      (await svc.request({ method: 'GET', url: `/v1/merchant/warranties/${id}`, token: owner.token })).json()
+    const none = (await issue(owner.token, { serialNumber: 'NO-MAIL-1' })).json()
+    expect((await read(none.id)).notificationDelivery).toBeNull()
+    const email = uniqueEmail('delivered')
+    const mailed = (await issue(owner.token, { serialNumber: 'MAILED-1', customerEmail: email })).json()
+    await sink.waitForMessage(to(email), 15_000)
+    const delivery = await waitFor(async () => {
+      const current = (await read(mailed.id)).notificationDelivery
+      return current?.status === 'SENT' ? current : null
+    })
+    expect(delivery).toEqual({
+      status: 'SENT',
+      attempts: 1,
+      sentAt: expect.any(String),
+      updatedAt: expect.any(String),
+    })
+  })
 })

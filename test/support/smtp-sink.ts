@@ -8,6 +8,8 @@
  *   const m = await sink.waitForMessage((m) => m.envelope.to.includes('jane@example.com'))
  *   const [claimUrl] = linksIn(m)                              // links of the text part
  *   sink.failNext(451, 'Try again later')                      // next RCPT TO answers 451
+ *   sink.failAll(451, 'Try again later'); sink.recover()       // every RCPT TO answers 451 until recover()
+ *   sink.refusals                                              // every answer failNext/failAll gave, timed
  *   await sink.stop(); await sink.start()                      // server down, then back on the same port
  *   await sink.close()                                         // in afterAll
  *
@@ -41,6 +43,15 @@ export interface SinkAuth {
 /** Where `failNext` answers: MAIL FROM, RCPT TO (the default) or the end of DATA. */
 export type SinkFailStage = 'mail' | 'rcpt' | 'data'
 
+/** One failure the sink answered (failNext or failAll): when, what, and to whom (RCPT TO: the address). */
+export interface SinkRefusal {
+  at: number
+  code: number
+  stage: SinkFailStage
+  /** The recipients concerned: RCPT TO's address, or the envelope's recipients so far. */
+  to: string[]
+}
+
 export interface SmtpSinkOptions {
   /** Port to listen on; 0 (the default) picks a free one, kept across `stop()`/`start()`. */
   port?: number
@@ -56,6 +67,8 @@ export interface SmtpSink {
   readonly messages: SinkMessage[]
   /** Every successful AUTH, oldest first. */
   readonly auths: SinkAuth[]
+  /** Every failure answered (by `failNext` or `failAll`), oldest first. */
+  readonly refusals: SinkRefusal[]
   /** Whether the server is listening. */
   readonly listening: boolean
   /** Resolves with `messages` once at least `n` arrived; rejects after `timeoutMs` (default 5 s). */
@@ -71,7 +84,15 @@ export interface SmtpSink {
    * (e.g. 451 'Try again later', 550 'Mailbox unavailable'), once. Calls queue up.
    */
   failNext(code: number, message: string, stage?: SinkFailStage): void
-  /** Forgets messages, auths and pending failures. */
+  /**
+   * Answers every MAIL FROM, RCPT TO (default) or end of DATA with `code message` until
+   * `recover()` (a server in trouble for a while, e.g. 451 greylisting or 550 for everyone).
+   * Queued `failNext` failures are answered first.
+   */
+  failAll(code: number, message: string, stage?: SinkFailStage): void
+  /** Ends `failAll`: the server accepts again. */
+  recover(): void
+  /** Forgets messages, auths, refusals and pending failures. */
   clear(): void
   /** Stops listening and drops open connections at once, as a crashed server would. */
   stop(): Promise<void>
@@ -102,17 +123,20 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const messages: SinkMessage[] = []
   const auths: SinkAuth[] = []
   const failures: Array<{ code: number; message: string; stage: SinkFailStage }> = []
+  const refusals: SinkRefusal[] = []
+  let failing: { code: number; message: string; stage: SinkFailStage } | null = null
   const waiters = new Set<Waiter>()
   const sockets = new Set<Socket>()
   let server: SMTPServer | null = null
   let port = options.port ?? 0
   let closed = false
 
-  function takeFailure(stage: SinkFailStage): Error | null {
+  function takeFailure(stage: SinkFailStage, to: string[]): Error | null {
     const index = failures.findIndex((f) => f.stage === stage)
-    if (index < 0) return null
-    const [f] = failures.splice(index, 1)
-    return Object.assign(new Error(f!.message), { responseCode: f!.code })
+    const f = index >= 0 ? failures.splice(index, 1)[0]! : failing?.stage === stage ? failing : null
+    if (!f) return null
+    refusals.push({ at: Date.now(), code: f.code, stage, to })
+    return Object.assign(new Error(f.message), { responseCode: f.code })
   }
 
   function settleWaiters(): void {
@@ -162,10 +186,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         callback(null, { user: username })
       },
       onMailFrom(_address: SMTPServerAddress, _session: SMTPServerSession, callback) {
-        callback(takeFailure('mail'))
+        callback(takeFailure('mail', []))
       },
-      onRcptTo(_address, _session, callback) {
-        callback(takeFailure('rcpt'))
+      onRcptTo(address, _session, callback) {
+        callback(takeFailure('rcpt', [address.address]))
       },
       onData(stream, session, callback) {
         const chunks: Buffer[] = []
@@ -176,7 +200,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
             callback(Object.assign(new Error('Message exceeds the size limit'), { responseCode: 552 }))
             return
           }
-          const failure = takeFailure('data')
+          const failure = takeFailure(
+            'data',
+            session.envelope.rcptTo.map((r) => r.address),
+          )
           if (failure) {
             callback(failure)
             return
@@ -244,6 +271,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     },
     messages,
     auths,
+    refusals,
     get listening() {
       return server !== null
     },
@@ -266,10 +294,20 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         throw new Error('failNext: code must be 4xx or 5xx')
       failures.push({ code, message, stage })
     },
+    failAll(code, message, stage = 'rcpt') {
+      if (!Number.isInteger(code) || code < 400 || code > 599)
+        throw new Error('failAll: code must be 4xx or 5xx')
+      failing = { code, message, stage }
+    },
+    recover() {
+      failing = null
+    },
     clear() {
       messages.length = 0
       auths.length = 0
+      refusals.length = 0
       failures.length = 0
+      failing = null
     },
     async stop() {
       await shutdown()

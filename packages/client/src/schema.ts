@@ -1249,7 +1249,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One warranty of the merchant
+         * One warranty of the merchant, with the delivery of its claim e-mail (notificationDelivery)
          * @description Roles: MERCHANT_USER.
          */
         get: operations["getWarranty"];
@@ -1879,6 +1879,16 @@ export interface components {
             tokenId: string | null;
             txHash: string | null;
         };
+        /** NotificationDelivery */
+        NotificationDelivery: {
+            /** @description Delivery attempts made so far */
+            attempts: number;
+            sentAt: string | null;
+            /** @description QUEUED: on its way (retried with backoff after a temporary failure); SENT: accepted by the mail server; FAILED: refused for good or given up after the last attempt (resend-notification queues a new one) */
+            status: "QUEUED" | "SENT" | "FAILED";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** Profile */
         Profile: {
             /** @description admins only */
@@ -2059,6 +2069,40 @@ export interface components {
             merchantId: string;
             merchantProductId: string | null;
             mint: components["schemas"]["MintState"];
+            product: components["schemas"]["WarrantyProduct"] | null;
+            purchaseDate: string | null;
+            purchasePrice: number | null;
+            serialNumber: string;
+            /** @description EXPIRED once expiresAt has passed */
+            status: "ACTIVE" | "EXPIRED";
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description e.g. WR-7Q2K-9XMD-P4TB; accepted by the lookup route */
+            warrantyCode: string;
+            warrantyDurationMonths: number | null;
+        };
+        /** WarrantyDetail */
+        WarrantyDetail: {
+            claimed: boolean;
+            claimedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            customerEmail: string | null;
+            customerName: string | null;
+            customerPhone: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            globalProductId: string | null;
+            /** Format: uuid */
+            id: string;
+            invoiceNumber: string | null;
+            locationId: string | null;
+            /** Format: uuid */
+            merchantId: string;
+            merchantProductId: string | null;
+            mint: components["schemas"]["MintState"];
+            /** @description null when no claim e-mail was ever queued (no customer e-mail) */
+            notificationDelivery: components["schemas"]["NotificationDelivery"] | null;
             product: components["schemas"]["WarrantyProduct"] | null;
             purchaseDate: string | null;
             purchasePrice: number | null;
@@ -7055,7 +7099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Warranty"];
+                    "application/json": components["schemas"]["WarrantyDetail"];
                 };
             };
             /** @description Every error answer */

@@ -11,6 +11,9 @@ import { productName, type WarrantyView } from './warranty-view.js'
 /** Claim-link resends per warranty. */
 export const RESEND_NOTIFICATION_LIMIT: RateLimitRule = { limit: 3, windowMs: 15 * 60_000 }
 
+/** The template of the e-mail carrying a claim link (at issue, on either resend). */
+export const CLAIM_EMAIL_TEMPLATE = 'warranty.notification'
+
 export const warrantyNotFound = () => new AppError('not_found', 'No such warranty')
 
 /** What e-mailing a claim link needs: the outbox and the app's address the link points to. */
@@ -39,7 +42,7 @@ export async function emailClaimLink(
   await mailer.mailOutbox.enqueue(tx, {
     to: warranty.customerEmail,
     content: {
-      template: 'warranty.notification',
+      template: CLAIM_EMAIL_TEMPLATE,
       data: {
         merchantName: warranty.merchantName,
         productName: productName(warranty),

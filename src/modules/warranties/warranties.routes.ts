@@ -10,6 +10,7 @@ import {
   LookupParams,
   LookupQuery,
   Warranty,
+  WarrantyDetail,
   WarrantyListQuery,
   WarrantyWithNotification,
 } from './warranties.schemas.js'
@@ -95,12 +96,12 @@ function issueAndReadRoutes(base: FastifyInstance, { warranties }: Options): voi
       schema: {
         tags: ['warranties'],
         operationId: 'getWarranty',
-        summary: 'One warranty of the merchant',
+        summary: 'One warranty of the merchant, with the delivery of its claim e-mail (notificationDelivery)',
         params: IdParams,
-        response: { 200: Warranty, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: WarrantyDetail, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => warranties.get(merchantIdOf(request), request.params.id),
+    async (request) => warranties.detail(merchantIdOf(request), request.params.id),
   )
 }
 

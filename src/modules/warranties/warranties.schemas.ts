@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { MINT_STATUSES } from '../../db/schema/index.js'
+import { MAIL_STATUSES, MINT_STATUSES } from '../../db/schema/index.js'
 import { DateTime, Email, Literals, Nullable, PageQuery, Uuid } from '../../http/schemas.js'
 import { WARRANTY_STATUSES } from './warranty-view.js'
 
@@ -98,6 +98,32 @@ const warrantyFields = {
 }
 
 export const Warranty = Type.Object(warrantyFields, { title: 'Warranty', additionalProperties: false })
+
+/** Where the warranty's latest claim e-mail stands (merchant's single read): delivered, on its way or given up. */
+export const NotificationDelivery = Type.Object(
+  {
+    status: Literals(MAIL_STATUSES, {
+      description:
+        'QUEUED: on its way (retried with backoff after a temporary failure); SENT: accepted by the mail server; ' +
+        'FAILED: refused for good or given up after the last attempt (resend-notification queues a new one)',
+    }),
+    attempts: Type.Integer({ minimum: 0, description: 'Delivery attempts made so far' }),
+    sentAt: Nullable(DateTime),
+    updatedAt: DateTime,
+  },
+  { title: 'NotificationDelivery', additionalProperties: false },
+)
+
+/** `GET /v1/merchant/warranties/{id}`: the warranty and the delivery of its claim e-mail. */
+export const WarrantyDetail = Type.Object(
+  {
+    ...warrantyFields,
+    notificationDelivery: Type.Union([NotificationDelivery, Type.Null()], {
+      description: 'null when no claim e-mail was ever queued (no customer e-mail)',
+    }),
+  },
+  { title: 'WarrantyDetail', additionalProperties: false },
+)
 
 export const NotificationOutcome = Type.Union([Type.Literal('queued'), Type.Literal('none')], {
   description: 'queued: a claim link e-mail is on its way; none: no claim link is e-mailed',

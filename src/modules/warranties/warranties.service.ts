@@ -3,10 +3,10 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
-import type { MailOutbox } from '../mail/index.js'
+import { latestMailAbout, type MailOutbox } from '../mail/index.js'
 import { normalizeEmail } from '../users/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
-import { ClaimNotices, warrantyNotFound } from './claim-notices.js'
+import { CLAIM_EMAIL_TEMPLATE, ClaimNotices, warrantyNotFound } from './claim-notices.js'
 import { idempotentRequest, storeAnswer, storedAnswer } from './idempotency.js'
 import {
   findWarranty,
@@ -21,12 +21,20 @@ import { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
 import { type IssueActor, type IssueContext, issueWarranty } from './warranty-issuance.js'
 import {
   type IssueInput,
+  toWarrantyDetail,
   toWarrantyResponse,
+  type WarrantyDetailResponse,
   type WarrantyResponse,
   type WarrantyWithNotificationResponse,
 } from './warranty-response.js'
 
-export type { IssueActor, IssueInput, WarrantyResponse, WarrantyWithNotificationResponse }
+export type {
+  IssueActor,
+  IssueInput,
+  WarrantyDetailResponse,
+  WarrantyResponse,
+  WarrantyWithNotificationResponse,
+}
 
 /** Always a 200: only successful answers are stored under an Idempotency-Key. */
 export interface IssueResult {
@@ -120,6 +128,13 @@ export class WarrantiesService {
     const row = await this.findById(merchantId, id)
     if (!row) throw warrantyNotFound()
     return toWarrantyResponse(row)
+  }
+
+  /** `get` and where the warranty's latest claim e-mail stands (delivered, retrying, given up). */
+  async detail(merchantId: string, id: string): Promise<WarrantyDetailResponse> {
+    const warranty = await this.get(merchantId, id)
+    const delivery = await latestMailAbout(this.deps.db, { type: 'warranty', id }, CLAIM_EMAIL_TEMPLATE)
+    return toWarrantyDetail(warranty, delivery)
   }
 
   async list(

@@ -1,12 +1,30 @@
 import type { Static } from 'typebox'
 import type { WarrantyRow } from '../../db/schema/index.js'
-import type { IssueBody, Warranty, WarrantyWithNotification } from './warranties.schemas.js'
+import type { MailDelivery } from '../mail/index.js'
+import type { IssueBody, Warranty, WarrantyDetail, WarrantyWithNotification } from './warranties.schemas.js'
 import { type ProductNames, warrantyStatus } from './warranty-view.js'
 
 export type IssueInput = Static<typeof IssueBody>
 export type WarrantyResponse = Static<typeof Warranty>
 export type WarrantyWithNotificationResponse = Static<typeof WarrantyWithNotification>
 export type NotificationOutcome = WarrantyWithNotificationResponse['notification']
+export type WarrantyDetailResponse = Static<typeof WarrantyDetail>
+
+/** The merchant's single read: the warranty and where its latest claim e-mail stands. */
+export function toWarrantyDetail(
+  warranty: WarrantyResponse,
+  delivery: MailDelivery | null,
+): WarrantyDetailResponse {
+  return {
+    ...warranty,
+    notificationDelivery: delivery && {
+      status: delivery.status,
+      attempts: delivery.attempts,
+      sentAt: iso(delivery.sentAt),
+      updatedAt: delivery.updatedAt.toISOString(),
+    },
+  }
+}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 

@@ -59,6 +59,24 @@ describe('smtp sink (test support)', () => {
     expect(() => sink.failNext(250, 'not an error')).toThrow('4xx or 5xx')
   })
 
+  it('fails every command at a stage until it recovers, and records each refusal', async () => {
+    sink.failAll(451, 'Greylisted')
+    sink.failNext(550, 'No such user')
+    await expect(send('a@example.com')).rejects.toMatchObject({ responseCode: 550 })
+    await expect(send('b@example.com')).rejects.toMatchObject({ responseCode: 451 })
+    await expect(send('c@example.com')).rejects.toMatchObject({ responseCode: 451 })
+    sink.recover()
+    await send('d@example.com')
+    expect(sink.messages.map((m) => m.envelope.to)).toEqual([['d@example.com']])
+    expect(sink.refusals.map(({ code, stage, to }) => ({ code, stage, to }))).toEqual([
+      { code: 550, stage: 'rcpt', to: ['a@example.com'] },
+      { code: 451, stage: 'rcpt', to: ['b@example.com'] },
+      { code: 451, stage: 'rcpt', to: ['c@example.com'] },
+    ])
+    expect(sink.refusals.every((r) => typeof r.at === 'number')).toBe(true)
+    expect(() => sink.failAll(200, 'not an error')).toThrow('4xx or 5xx')
+  })
+
   it('stops (refusing connections) and starts again on the same port', async () => {
     const port = sink.port
     await sink.stop()
