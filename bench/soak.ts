@@ -173,8 +173,8 @@ try {
       () =>
         void call('ocr', '/v1/customer/receipts/ocr', {
           method: 'POST',
-          headers: { 'content-type': 'image/jpeg' },
-          body: new Uint8Array(receipt),
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ imageBase64: receipt.toString('base64') }),
         }),
       OCR_EVERY_S * 1000,
     ),
