@@ -3,7 +3,7 @@
  * restarts, a real SMTP sink, the database (PGlite under DATA_DIR, or a fresh PostgreSQL
  * database when the project runs on PostgreSQL), and a report of the figures measured.
  */
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -97,10 +97,35 @@ export async function createScenario(name: string): Promise<Scenario> {
     },
     async close() {
       for (const service of services) await service.dispose()
+      stopLeftAnvils(dataDir)
       await sink.close()
       await database?.drop()
       if (keepData) console.info(`[reliability] ${name}: data and service.log kept in ${dataDir}`)
       else rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * The embedded chain's anvil outlives a `kill -9` of its service on purpose (the next start
+ * adopts it); once a scenario is over, whatever anvil its data folders still record is stopped,
+ * so that test runs leave no process behind.
+ */
+function stopLeftAnvils(dataDir: string): void {
+  let entries: string[] = []
+  try {
+    entries = readdirSync(dataDir, { recursive: true }).map(String)
+  } catch {
+    return
+  }
+  for (const entry of entries.filter((e) => e.endsWith('anvil.pid'))) {
+    try {
+      const { pid } = JSON.parse(readFileSync(join(dataDir, entry), 'utf8')) as { pid?: unknown }
+      if (typeof pid !== 'number') continue
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      if (commandLine.includes(dataDir)) process.kill(pid, 'SIGKILL')
+    } catch {
+      // Gone already, or not ours.
+    }
   }
 }
