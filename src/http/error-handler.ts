@@ -104,7 +104,11 @@ export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed')
+      // A 503 `unavailable` is load shed on purpose (a full pool or queue, with Retry-After):
+      // a warning without a stack, not an error; any other 5xx is an error.
+      if (error.code === 'unavailable')
+        request.log.warn({ code: error.code, reason: error.message }, 'request shed')
+      else if (error.status >= 500) request.log.error({ err: error }, 'request failed')
       return sendError(reply, error)
     }
     if (error.validation) {
