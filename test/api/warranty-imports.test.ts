@@ -177,6 +177,14 @@ describe('POST /v1/merchant/warranties/imports', () => {
       cursor = page.errors.nextCursor
     } while (cursor)
     expect(lines).toEqual([2, 3, 4, 5, 6, 7, 8])
+    // A cursor beyond any line (and beyond a 32-bit integer) is an empty page, not a 500.
+    const far = await svc.request({
+      method: 'GET',
+      url: `/v1/merchant/warranties/imports/${done.id}?errorsCursor=3249539404`,
+      token: owner.token,
+    })
+    expect(far.statusCode).toBe(200)
+    expect(far.json().errors).toMatchObject({ items: [], nextCursor: null })
 
     const second = await upload(owner.token, 'serialNumber\nA-1\n')
     const list = await svc.request({

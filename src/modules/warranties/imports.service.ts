@@ -19,6 +19,9 @@ import {
 } from './imports.repository.js'
 import type { IssueActor } from './warranty-plan.js'
 
+/** The largest line number (`import_line`, a 32-bit integer). */
+const MAX_LINE = 2_147_483_647
+
 /** An upload without a new chunk for this long is abandoned (its process died, its client left). */
 const ABANDONED_AFTER_MS = 60 * 60_000
 
@@ -137,7 +140,9 @@ export class WarrantyImports {
     // Both at once (the errors are only shown once the import is found to be the merchant's).
     const [row, rows] = await Promise.all([
       findImport(this.deps.db, merchantId, id),
-      listImportErrors(this.deps.db, id, Number(query.errorsCursor ?? 0), limit),
+      // A cursor past any line number a file can have (the column is a 32-bit integer) pages
+      // past the end instead of overflowing the query (the fuzzer's 3249539404 was a 500).
+      listImportErrors(this.deps.db, id, Math.min(Number(query.errorsCursor ?? 0), MAX_LINE), limit),
     ])
     if (!row) throw importNotFound()
     const page = rows.slice(0, limit)
