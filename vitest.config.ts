@@ -28,6 +28,12 @@ const sliceFiles = [
 ]
 const apart = process.env.SLICE_APART === '1' ? sliceFiles : []
 
+// Reliability tests whose subject does not depend on the database (the mail server's faults,
+// the chain's outage: both go through the same durable queue code on either), run on the
+// embedded one only; the crash, shutdown, import, export, webhook and database-outage tests run
+// on both. `npm run test:reliability` (RELIABILITY=1, the whole harness) runs every file on both.
+const embeddedOnly = ['test/reliability/smtp-faults.test.ts', 'test/reliability/chain-outage.test.ts']
+
 // Browser tests (test/browser, issue 14): the built web app in Debian's Chromium against a
 // started service. Only with BROWSER_TESTS=1 (`npm run test:browser`, which .ci/run calls).
 const browserProject = {
@@ -45,7 +51,7 @@ const reliabilityProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['test/reliability/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(db === 'pglite' ? apart : [])],
+    exclude: [...configDefaults.exclude, ...(db === 'pglite' ? apart : process.env.RELIABILITY === '1' ? [] : embeddedOnly)],
     env: { TEST_DB: db },
     sequence: { groupOrder: 1 },
     poolOptions: { forks: { singleFork: true } },
