@@ -51,7 +51,10 @@ const reliabilityProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['test/reliability/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(db === 'pglite' ? apart : process.env.RELIABILITY === '1' ? [] : embeddedOnly)],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(db === 'pglite' ? apart : process.env.RELIABILITY === '1' ? [] : embeddedOnly),
+    ],
     env: { TEST_DB: db },
     sequence: { groupOrder: 1 },
     poolOptions: { forks: { singleFork: true } },
