@@ -73,6 +73,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
     env: {
       ...process.env,
       PORT: String(port),
+      // Its own inbound-mail port: another service on this machine may hold the default 2525.
+      INBOX_SMTP_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ADMIN_EMAIL: 'bench@example.com',

@@ -10,6 +10,7 @@ import { registerHttpMetrics } from './http/http-metrics.js'
 import { registerHttpTracing } from './http/http-tracing.js'
 import { clientErrorHandler, registerInputHardening, routerErrorHandler } from './http/input-hardening.js'
 import { registerOpenApi, registerSecurityHeaders } from './http/openapi.js'
+import { registerRequestLane } from './http/request-lane.js'
 import { parseJsonBodies, recordRouteTable, refuseUndeclaredInput } from './http/request-shape.js'
 import { ErrorBody } from './http/schemas.js'
 
@@ -41,6 +42,7 @@ export async function buildApp({
     clientErrorHandler,
   }).setValidatorCompiler(TypeBoxValidatorCompiler)
 
+  registerRequestLane(app)
   registerDraining(app)
   registerHttpMetrics(app, deps.metrics.http)
   if (deps.tracing.enabled) registerHttpTracing(app)

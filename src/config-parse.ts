@@ -79,3 +79,11 @@ export function persistedSecret(dataDir: string, file: string): string {
   chmodSync(path, 0o600)
   return secret
 }
+
+/** The settings object, frozen all the way down. */
+export function deepFreeze<T>(obj: T): T {
+  for (const value of Object.values(obj as object)) {
+    if (value && typeof value === 'object') deepFreeze(value)
+  }
+  return Object.freeze(obj)
+}

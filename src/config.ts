@@ -3,6 +3,7 @@ import { corsOrigins, trustProxy } from './config-http.js'
 import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
 import {
   ConfigError,
+  deepFreeze,
   EMAIL_RE,
   type Env,
   hex,
@@ -39,6 +40,8 @@ export interface Config {
   /** PostgreSQL URL; unset = embedded PGlite under `dataDir/db`. */
   databaseUrl: string | null
   databasePoolSize: number
+  /** Embedded database: a request's statements go before waiting background work (docs/performance.md). */
+  pgliteRequestsFirst: boolean
   jwt: {
     secret: string
     /** Also accepted for verification during a rotation (docs/production.md#rotating-the-jwt-secret). */
@@ -247,6 +250,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    pgliteRequestsFirst: oneOf(env, 'PGLITE_REQUESTS_FIRST', ['true', 'false'] as const, 'true') === 'true',
     jwt: {
       secret: secret(env, 'JWT_SECRET', 32, nodeEnv, dataDir, JWT_SECRET_FILE),
       previousSecret: previousJwtSecret(env, dataDir),
@@ -289,11 +293,4 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
   }
   return deepFreeze(config)
-}
-
-function deepFreeze<T>(obj: T): T {
-  for (const value of Object.values(obj as object)) {
-    if (value && typeof value === 'object') deepFreeze(value)
-  }
-  return Object.freeze(obj)
 }

@@ -80,6 +80,7 @@ export async function createDeps(
     pgliteDir: join(config.dataDir, 'db'),
     ...(options.pglite ? { pglite: options.pglite } : {}),
     poolSize: config.databasePoolSize,
+    requestsFirst: config.pgliteRequestsFirst,
     logger,
     traced: tracing.enabled,
   })

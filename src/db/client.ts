@@ -10,6 +10,7 @@ import type { Logger } from 'pino'
 import { withTimeout } from '../lib/async.js'
 import { migrationsFolder } from '../paths.js'
 import { traceQueries } from '../tracing/tracing.js'
+import { gatePglite, LaneGate, type LaneStats } from './lanes.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -39,6 +40,8 @@ export interface Database {
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>
   /** Connections of the PostgreSQL pool (the embedded database has none: null). */
   poolStats(): { total: number; idle: number; waiting: number } | null
+  /** The embedded database's turns by lane (./lanes.ts); null on PostgreSQL. */
+  laneStats(): LaneStats | null
   close(): Promise<void>
 }
 
@@ -53,6 +56,8 @@ export interface OpenDatabaseOptions {
   logger?: Logger
   /** Wrap PostgreSQL queries in `db.query` spans (tracing on). */
   traced?: boolean
+  /** PGlite: requests' statements before waiting background work (default); false: arrival order. */
+  requestsFirst?: boolean
 }
 
 // int8 (counts, sums) as JavaScript numbers, as PGlite already returns them.
@@ -95,6 +100,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // Keeps the WASM heap quiet in logs; the folder is the database.
       debug: 0,
     }))
+  const gate = new LaneGate(options.requestsFirst ?? true)
+  gatePglite(client, gate)
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
   const serialised = inProcessLocks()
   return {
@@ -104,6 +111,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     url: null,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     poolStats: () => null,
+    laneStats: () => gate.stats,
     ping: (timeoutMs = 2000) =>
       withTimeout(
         client.query('select 1').then(() => undefined),
@@ -160,6 +168,7 @@ async function openPostgres(url: string, max: number, logger?: Logger, traced = 
     pglite: null,
     url,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    laneStats: () => null,
     async migrate() {
       const client = await pool.connect()
       try {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client.js'
+import { inBackgroundLane } from '../db/lanes.js'
 import { inSpan } from '../tracing/tracing.js'
 
 /**
@@ -148,26 +149,28 @@ export class JobQueue {
           pollingIntervalSeconds: this.pollingIntervalSeconds,
           notifyPollingIntervalSeconds: 5,
         },
-        async ([job]) => {
-          if (!job) return
-          const logger = this.logger.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 })
-          logger.debug('job started')
-          try {
-            await inSpan(`job ${def.name}`, { 'job.id': job.id, 'job.attempt': job.retryCount + 1 }, () =>
-              def.handler(job.data as object, {
-                id: job.id,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-                lastAttempt: job.retryCount >= job.retryLimit,
-                logger,
-              }),
-            )
-          } catch (err) {
-            logger.warn({ err }, 'job attempt failed')
-            throw err
-          }
-          logger.debug('job finished')
-        },
+        // Background work: on the embedded database it waits while requests' statements go first.
+        async ([job]) =>
+          inBackgroundLane(async () => {
+            if (!job) return
+            const logger = this.logger.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 })
+            logger.debug('job started')
+            try {
+              await inSpan(`job ${def.name}`, { 'job.id': job.id, 'job.attempt': job.retryCount + 1 }, () =>
+                def.handler(job.data as object, {
+                  id: job.id,
+                  retryCount: job.retryCount,
+                  retryLimit: job.retryLimit,
+                  lastAttempt: job.retryCount >= job.retryLimit,
+                  logger,
+                }),
+              )
+            } catch (err) {
+              logger.warn({ err }, 'job attempt failed')
+              throw err
+            }
+            logger.debug('job finished')
+          }),
       )
     }
   }

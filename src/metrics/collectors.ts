@@ -186,4 +186,20 @@ function registerProcessGauges(registry: Registry, sources: CollectorSources): v
       g.set({ kind: 'waiting' }, stats.waiting)
     },
   )
+  gauge(
+    registry,
+    'db_embedded_seconds',
+    'Embedded database: seconds waited for and holding it per lane (request, background), summed and longest; absent on PostgreSQL',
+    ['lane', 'kind'],
+    (g) => {
+      const stats = database.laneStats()
+      if (!stats) return
+      for (const lane of ['request', 'background'] as const) {
+        g.set({ lane, kind: 'waited' }, stats.waitedMs[lane] / 1000)
+        g.set({ lane, kind: 'held' }, stats.heldMs[lane] / 1000)
+        g.set({ lane, kind: 'longest_wait' }, stats.longestWaitMs[lane] / 1000)
+        g.set({ lane, kind: 'longest_hold' }, stats.longestHoldMs[lane] / 1000)
+      }
+    },
+  )
 }
