@@ -140,13 +140,15 @@ describe('POST /v1/auth/login', () => {
     }
     const known: number[] = []
     const unknown: number[] = []
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 7; i++) {
       known.push(await time(admin.email, i))
       unknown.push(await time(uniqueEmail('ghost'), i + 10))
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-    // Both pay one argon2id verification (tens of ms); a skipped hash would be ~1 ms.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5)
+    // Both pay one argon2id verification (tens of ms); a skipped hash would be ~1 ms. The bound
+    // leaves room for a loaded machine (one run saw 47 against 101 ms); the ±10 % measurement
+    // over 200 tries is test/security/redemption-and-timing.test.ts.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.3)
     expect(median(unknown)).toBeGreaterThan(10)
   })
 
