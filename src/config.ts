@@ -48,6 +48,8 @@ export interface Config {
     audience: string
   }
   cronSecret: string | null
+  /** How long a claimed push reminder stays out of other runs' reach (docs/reminders.md). */
+  reminderLeaseSeconds: number
   bootstrapAdmin: { email: string; password: string } | null
   publicApiUrl: string
   appUrl: string
@@ -255,6 +257,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       audience: 'warranty-api',
     },
     cronSecret: str(env, 'CRON_SECRET'),
+    reminderLeaseSeconds: int(env, 'REMINDER_LEASE_SECONDS', 120, 15, 3600),
     bootstrapAdmin: bootstrapAdmin(env),
     publicApiUrl,
     appUrl: url(env, 'APP_URL', ['http:', 'https:']) ?? publicApiUrl,

@@ -6,7 +6,7 @@ import { catalogFeature } from './modules/catalog/index.js'
 import { customersFeature } from './modules/customers/index.js'
 import { type InboxReceipts, inboxFeature } from './modules/inbox/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
-import { mailFeature } from './modules/mail/index.js'
+import { type MailOutbox, mailFeature } from './modules/mail/index.js'
 import { merchantsFeature } from './modules/merchants/index.js'
 import { metricsFeature } from './modules/metrics/index.js'
 import { type CertificateHistory, certificatesFeature, mintingFeature } from './modules/minting/index.js'
@@ -76,9 +76,9 @@ export function createFeatures(deps: Deps) {
       exclusive: (fn) => deps.database.exclusive(RECEIPT_OCR_LOCK, fn),
       publicApiUrl: config.publicApiUrl,
       settings: {
-        maxPixels: config.receipts.maxPixels,
-        sharesPerHour: config.receipts.sharesPerHour,
+        ...config.receipts,
         orphanGraceSeconds: config.blobs.orphanGraceSeconds,
+        blobSweepSeconds: config.blobs.sweepSeconds,
       },
     },
     { mail: mail.service },
@@ -102,7 +102,7 @@ export function createFeatures(deps: Deps) {
     serviceHistory,
     receipts,
     inbox,
-    remindersFeature(deps, { mail: mail.service }),
+    remindersOf(deps, mail.service),
     mail,
     webhooks,
     minting,
@@ -261,6 +261,11 @@ function mintingOf(deps: Deps, events: WarrantyEvents) {
       sweepSeconds: config.chain.mintSweepSeconds,
     },
   })
+}
+
+/** Expiry reminders, with the push lease of REMINDER_LEASE_SECONDS. */
+function remindersOf(deps: Deps, mail: MailOutbox) {
+  return remindersFeature({ ...deps, settings: { leaseSeconds: deps.config.reminderLeaseSeconds } }, { mail })
 }
 
 /** Receipts by e-mail: the SMTP listener and the provider route, saving through the receipts service. */
