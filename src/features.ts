@@ -6,7 +6,7 @@ import { catalogFeature } from './modules/catalog/index.js'
 import { customersFeature } from './modules/customers/index.js'
 import { type InboxReceipts, inboxFeature } from './modules/inbox/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
-import { type MailOutbox, mailFeature } from './modules/mail/index.js'
+import { mailFeature } from './modules/mail/index.js'
 import { merchantsFeature } from './modules/merchants/index.js'
 import { metricsFeature } from './modules/metrics/index.js'
 import { type CertificateHistory, certificatesFeature, mintingFeature } from './modules/minting/index.js'
@@ -102,7 +102,7 @@ export function createFeatures(deps: Deps) {
     serviceHistory,
     receipts,
     inbox,
-    remindersOf(deps, mail.service),
+    remindersFeature(deps, { mail: mail.service }),
     mail,
     webhooks,
     minting,
@@ -261,11 +261,6 @@ function mintingOf(deps: Deps, events: WarrantyEvents) {
       sweepSeconds: config.chain.mintSweepSeconds,
     },
   })
-}
-
-/** Expiry reminders, with the push lease of REMINDER_LEASE_SECONDS. */
-function remindersOf(deps: Deps, mail: MailOutbox) {
-  return remindersFeature({ ...deps, settings: { leaseSeconds: deps.config.reminderLeaseSeconds } }, { mail })
 }
 
 /** Receipts by e-mail: the SMTP listener and the provider route, saving through the receipts service. */

@@ -76,9 +76,12 @@ describe('loadConfig', () => {
   })
 
   it('reads the reminder lease and the orphan sweep period (defaults 120 s and 10 minutes)', () => {
-    expect(loadConfig(base)).toMatchObject({ reminderLeaseSeconds: 120, blobs: { sweepSeconds: 600 } })
+    expect(loadConfig(base)).toMatchObject({
+      push: { reminderLeaseSeconds: 120 },
+      blobs: { sweepSeconds: 600 },
+    })
     expect(loadConfig({ ...base, REMINDER_LEASE_SECONDS: '15', BLOB_SWEEP_SECONDS: '2' })).toMatchObject({
-      reminderLeaseSeconds: 15,
+      push: { reminderLeaseSeconds: 15 },
       blobs: { sweepSeconds: 2 },
     })
   })
