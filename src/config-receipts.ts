@@ -13,6 +13,8 @@ export interface BlobsConfig {
   } | null
   /** How old an object without a row must be before the orphan sweep removes it. */
   orphanGraceSeconds: number
+  /** How often a worker runs the orphan sweep. */
+  sweepSeconds: number
 }
 
 export interface ReceiptsConfig {
@@ -65,6 +67,7 @@ export function blobsConfig(env: Env): BlobsConfig {
             forcePathStyle: oneOf(env, 'S3_FORCE_PATH_STYLE', ['true', 'false'] as const, 'true') === 'true',
           },
     orphanGraceSeconds: int(env, 'BLOB_ORPHAN_GRACE_SECONDS', 3600, 10, 30 * 86_400),
+    sweepSeconds: int(env, 'BLOB_SWEEP_SECONDS', 600, 1, 86_400),
   }
 }
 

@@ -14,6 +14,7 @@ import {
   str,
   url,
 } from './config-parse.js'
+import { type PushConfig, pushConfig } from './config-push.js'
 import {
   type BlobsConfig,
   blobsConfig,
@@ -79,16 +80,7 @@ export interface Config {
     ownershipSweepSeconds: number
   }
   pinning: { serviceUrl: string | null; serviceToken: string | null; origins: string[] }
-  push: {
-    fcmProjectId: string | null
-    fcmCredentialsFile: string | null
-    fcmEndpoint: string | null
-    apnsKeyFile: string | null
-    apnsKeyId: string | null
-    apnsTeamId: string | null
-    apnsBundleId: string | null
-    apnsEndpoint: string | null
-  }
+  push: PushConfig
   inboxDomain: string
   /** Receipt images (docs/receipts.md). */
   blobs: BlobsConfig
@@ -199,19 +191,6 @@ function pinning(env: Env): Config['pinning'] {
   return { serviceUrl, serviceToken, origins: list(env, 'PINNING_ORIGINS') }
 }
 
-function push(env: Env): Config['push'] {
-  return {
-    fcmProjectId: str(env, 'FCM_PROJECT_ID'),
-    fcmCredentialsFile: str(env, 'FCM_CREDENTIALS_FILE'),
-    fcmEndpoint: url(env, 'FCM_ENDPOINT', ['http:', 'https:']),
-    apnsKeyFile: str(env, 'APNS_KEY_FILE'),
-    apnsKeyId: str(env, 'APNS_KEY_ID'),
-    apnsTeamId: str(env, 'APNS_TEAM_ID'),
-    apnsBundleId: str(env, 'APNS_BUNDLE_ID'),
-    apnsEndpoint: url(env, 'APNS_ENDPOINT', ['http:', 'https:']),
-  }
-}
-
 function ocr(env: Env): Config['ocr'] {
   return {
     workers: int(env, 'OCR_WORKERS', 0, 0, 64),
@@ -270,7 +249,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mail: mail(env),
     chain: chain(env),
     pinning: pinning(env),
-    push: push(env),
+    push: pushConfig(env),
     inboxDomain: inboxDomain(env),
     blobs: blobsConfig(env),
     receipts: receiptsConfig(env),

@@ -76,9 +76,9 @@ export function createFeatures(deps: Deps) {
       exclusive: (fn) => deps.database.exclusive(RECEIPT_OCR_LOCK, fn),
       publicApiUrl: config.publicApiUrl,
       settings: {
-        maxPixels: config.receipts.maxPixels,
-        sharesPerHour: config.receipts.sharesPerHour,
+        ...config.receipts,
         orphanGraceSeconds: config.blobs.orphanGraceSeconds,
+        blobSweepSeconds: config.blobs.sweepSeconds,
       },
     },
     { mail: mail.service },

@@ -7,21 +7,25 @@
  * group (it survives the crashes), once with the embedded anvil killed along with the service.
  * Sizes: ./support/settings.ts; figures and commands: docs/reliability.md.
  */
-import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testDb } from '../support/harness.js'
 import { type ExternalChain, startExternalChain } from '../support/mint-fixtures.js'
 import { ensureBuilt } from './support/build.js'
-import { checkTokensOnChain } from './support/chain-check.js'
+import {
+  countAcknowledged,
+  externalChainEnv,
+  logFigures,
+  NOTHING_LOST,
+  seconds,
+  waitForDrain,
+} from './support/crash-checks.js'
 import { IssueLoad } from './support/issue-load.js'
-import { mailedCount, tallyMail } from './support/mail-tally.js'
+import { mailedCount } from './support/mail-tally.js'
 import { createScenario } from './support/scenario.js'
-import { allWarranties, merchantStats, setUpMerchant } from './support/service-api.js'
+import { setUpMerchant } from './support/service-api.js'
 import { crashSettings as settings } from './support/settings.js'
 
 type ChainMode = 'external' | 'embedded'
-
-const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10)
 
 async function crashScenario(chainMode: ChainMode): Promise<void> {
   const scenario = await createScenario(`crash-${chainMode}-${testDb}`)
@@ -30,15 +34,7 @@ async function crashScenario(chainMode: ChainMode): Promise<void> {
     // The external chain is the test's own anvil (interval mining, 1 s blocks): not in the
     // service's process group, so it lives through every kill, as a real chain would.
     if (chainMode === 'external') chain = await startExternalChain({ blockTimeSeconds: 1 })
-    const service = scenario.service({
-      env: chain
-        ? {
-            CHAIN_RPC_URL: chain.directUrl,
-            CHAIN_PRIVATE_KEY: chain.env.CHAIN_PRIVATE_KEY!,
-            CERTIFICATE_CONTRACT_ADDRESS: chain.address,
-          }
-        : {},
-    })
+    const service = scenario.service({ env: chain ? externalChainEnv(chain) : {} })
     await service.start()
     const { token, productId } = await setUpMerchant(service.url)
     const load = new IssueLoad({
@@ -73,34 +69,27 @@ async function crashScenario(chainMode: ChainMode): Promise<void> {
 
     // Drain: poll until every warranty is MINTED and every acknowledged one was mailed.
     const acked = load.ackedByEmail
-    let mintedAt: number | null = null
-    let mailedAt: number | null = null
-    const atRestart = await merchantStats(service.url, token)
-    const notMintedAtRestart = atRestart.warranties.total - atRestart.mints.MINTED
-    const deadline = lastRestartAt + settings.drainTimeoutSeconds * 1000
-    while (Date.now() < deadline && (mintedAt === null || mailedAt === null)) {
-      const stats = await merchantStats(service.url, token)
-      if (mintedAt === null && stats.mints.MINTED === stats.warranties.total) mintedAt = Date.now()
-      if (mailedAt === null && mailedCount(scenario.sink, acked) === acked.size) mailedAt = Date.now()
-      await sleep(250)
-    }
+    const { mintedAt, mailedAt, notMintedAtStart } = await waitForDrain({
+      serviceUrl: service.url,
+      token,
+      sink: scenario.sink,
+      ackedByEmail: acked,
+      deadline: lastRestartAt + settings.drainTimeoutSeconds * 1000,
+    })
 
     // Verification, from outside.
-    const listed = await allWarranties(service.url, token)
-    const byId = new Map(listed.map((w) => [w.id, w]))
-    const ackedIds = [...load.acked.keys()]
-    const lost = ackedIds.filter((id) => !byId.has(id))
-    const ackedNotMinted = ackedIds.filter((id) => byId.get(id)?.mint.status !== 'MINTED')
-    const statuses: Record<string, number> = {}
-    for (const w of listed) statuses[w.mint.status] = (statuses[w.mint.status] ?? 0) + 1
-    const minted = listed.filter((w) => w.mint.status === 'MINTED')
     const rpcUrl = chain ? chain.directUrl : service.current.log.anvilRpcUrl
     if (!rpcUrl) throw new Error('no RPC URL: the service did not log "anvil started"')
-    const onChain = await checkTokensOnChain({ rpcUrl, serviceUrl: service.url, minted })
-    const mail = tallyMail(scenario.sink, acked)
+    const counted = await countAcknowledged({
+      serviceUrl: service.url,
+      token,
+      rpcUrl,
+      sink: scenario.sink,
+      acked: load.acked,
+      ackedByEmail: acked,
+    })
     const drainSeconds =
       mintedAt !== null && mailedAt !== null ? seconds(Math.max(mintedAt, mailedAt) - lastRestartAt) : null
-    const requests = load.tally()
 
     scenario.report({
       chainMode:
@@ -108,46 +97,27 @@ async function crashScenario(chainMode: ChainMode): Promise<void> {
       settings,
       acknowledged: load.acked.size,
       issueRatePerSecond: load.ackRate(),
-      requests,
+      requests: load.tally(),
       kills,
-      notMintedAtLastRestart: notMintedAtRestart,
+      notMintedAtLastRestart: notMintedAtStart,
       notMailedAtLastKill: acked.size - mailedAtLastKill,
       secondsToAllMinted: seconds(mintedAt === null ? null : mintedAt - lastRestartAt),
       secondsToAllMailed: seconds(mailedAt === null ? null : mailedAt - lastRestartAt),
-      mintStatuses: statuses,
-      warrantiesListed: listed.length,
-      lost: lost.length,
-      ackedNotMinted: ackedNotMinted.length,
-      chain: { ...onChain, examples: onChain.examples.slice(0, 5) },
-      mail,
-      logErrorLines: service.totals().errorCount,
-      firstErrorLines: service.runs.flatMap((r) => r.log.errorLines).slice(0, 5),
+      mintStatuses: counted.mintStatuses,
+      warrantiesListed: counted.listed.length,
+      ...counted.figures,
+      chain: { ...counted.chain, examples: counted.chain.examples.slice(0, 5) },
+      mail: counted.mail,
+      ...logFigures(service),
       log: service.logFile,
     })
 
     // All the acceptance figures at once, so that a failure shows every one of them.
     expect({
-      lost: lost.length,
-      ackedNotMinted: ackedNotMinted.length,
-      tokensNotOnChain: onChain.notOnChain.length,
-      tokensOfAnotherCertificate: onChain.wrongCertificate.length,
-      tokensTwice: onChain.duplicateTokens.length,
-      mailMissing: mail.missing,
-      mailDuplicated: mail.duplicated,
-      mailWrongContent: mail.wrongContent,
+      ...counted.figures,
       drainedWithinBound: drainSeconds !== null && drainSeconds <= settings.boundSeconds,
-    }).toEqual({
-      lost: 0,
-      ackedNotMinted: 0,
-      tokensNotOnChain: 0,
-      tokensOfAnotherCertificate: 0,
-      tokensTwice: 0,
-      mailMissing: 0,
-      mailDuplicated: 0,
-      mailWrongContent: 0,
-      drainedWithinBound: true,
-    })
-    expect(onChain.checked).toBe(listed.length)
+    }).toEqual({ ...NOTHING_LOST, drainedWithinBound: true })
+    expect(counted.chain.checked).toBe(counted.listed.length)
     expect(load.acked.size).toBeGreaterThanOrEqual(settings.backlog)
   } finally {
     await scenario.close()

@@ -29,6 +29,7 @@ import sharp from 'sharp'
 import { startExternalChain } from '../support/mint-fixtures.js'
 import { startSmtpSink } from '../support/smtp-sink.js'
 import { ensureBuilt, projectRoot } from './support/build.js'
+import { externalChainEnv } from './support/crash-checks.js'
 import { ADMIN, call, login, request, setUpMerchant } from './support/service-api.js'
 import { ServiceProcess } from './support/service-process.js'
 
@@ -169,6 +170,35 @@ function bodyTarget(t: Omit<Target, 'parameters'>): Target {
   return { ...t, parameters: keys.length, ...(keys.includes('token') ? { force: ['token'] } : {}) }
 }
 
+/**
+ * The JSON bodies scanned, each as its caller: method, path (a `{name}` gets a real value, as
+ * for the GET targets), caller, and the body (every key is a parameter sqlmap tests).
+ */
+const BODY_TARGETS: [Target['method'], string, Caller, (ids: World['ids']) => Record<string, unknown>][] = [
+  [
+    'POST',
+    '/v1/auth/login',
+    'anonymous',
+    () => ({ email: 'seller@reliability.example.com', password: 'wrong-password' }),
+  ],
+  ['POST', '/v1/customer/auth/request-access', 'anonymous', (ids) => ({ email: ids.customerEmail })],
+  ['POST', '/v1/customer/auth/validate-claim', 'anonymous', () => ({ claimId: 'not-a-claim-id-0123456789' })],
+  ['POST', '/v1/customer/auth/resend-link', 'anonymous', () => ({ claimId: 'not-a-claim-id-0123456789' })],
+  ['POST', '/v1/customer/auth/magic-link', 'anonymous', () => ({ token: 'not-a-token-0123456789' })],
+  [
+    'POST',
+    '/v1/merchant/warranties/issue',
+    'merchant',
+    () => ({ serialNumber: 'SQLMAP-X', customerName: 'Jane', invoiceNumber: 'INV-1', customerPhone: '+100' }),
+  ],
+  ['POST', '/v1/merchant/products', 'merchant', () => ({ merchantSku: 'SQL-1', title: 'Probe' })],
+  ['PATCH', '/v1/merchant/products/{id}', 'merchant', () => ({ title: 'Crash Test Speaker' })],
+  ['POST', '/v1/customer/receipts/folders', 'customer', () => ({ name: 'Garage' })],
+  ['PATCH', '/v1/customer/me', 'customer', () => ({ subscriptionTier: 'FREE' })],
+  ['POST', '/v1/admin/merchants', 'admin', () => ({ name: 'Probe Shop' })],
+  ['POST', '/v1/admin/global-products', 'admin', () => ({ brand: 'B', model: 'M', category: 'C' })],
+]
+
 async function getTargets(url: string, world: World): Promise<Target[]> {
   const doc = JSON.parse((await request(`${url}/openapi.json`)).body) as {
     paths: Record<string, Record<string, { parameters?: Operation['parameters'] }>>
@@ -213,94 +243,16 @@ async function getTargets(url: string, world: World): Promise<Target[]> {
       ...(madeUp.length ? { madeUp } : {}),
     })
   }
-  const { ids } = world
-  const posts: Omit<Target, 'parameters'>[] = [
-    {
-      name: 'POST /v1/auth/login',
-      method: 'POST',
-      url: '/v1/auth/login',
-      caller: 'anonymous',
-      body: { email: 'seller@reliability.example.com', password: 'wrong-password' },
-    },
-    {
-      name: 'POST /v1/customer/auth/request-access',
-      method: 'POST',
-      url: '/v1/customer/auth/request-access',
-      caller: 'anonymous',
-      body: { email: ids.customerEmail },
-    },
-    {
-      name: 'POST /v1/customer/auth/validate-claim',
-      method: 'POST',
-      url: '/v1/customer/auth/validate-claim',
-      caller: 'anonymous',
-      body: { claimId: 'not-a-claim-id-0123456789' },
-    },
-    {
-      name: 'POST /v1/customer/auth/resend-link',
-      method: 'POST',
-      url: '/v1/customer/auth/resend-link',
-      caller: 'anonymous',
-      body: { claimId: 'not-a-claim-id-0123456789' },
-    },
-    {
-      name: 'POST /v1/customer/auth/magic-link',
-      method: 'POST',
-      url: '/v1/customer/auth/magic-link',
-      caller: 'anonymous',
-      body: { token: 'not-a-token-0123456789' },
-    },
-    {
-      name: 'POST /v1/merchant/warranties/issue',
-      method: 'POST',
-      url: '/v1/merchant/warranties/issue',
-      caller: 'merchant',
-      body: { serialNumber: 'SQLMAP-X', customerName: 'Jane', invoiceNumber: 'INV-1', customerPhone: '+100' },
-    },
-    {
-      name: 'POST /v1/merchant/products',
-      method: 'POST',
-      url: '/v1/merchant/products',
-      caller: 'merchant',
-      body: { merchantSku: 'SQL-1', title: 'Probe' },
-    },
-    {
-      name: 'PATCH /v1/merchant/products/{id}',
-      method: 'PATCH',
-      url: `/v1/merchant/products/${ids.productId}`,
-      caller: 'merchant',
-      body: { title: 'Crash Test Speaker' },
-    },
-    {
-      name: 'POST /v1/customer/receipts/folders',
-      method: 'POST',
-      url: '/v1/customer/receipts/folders',
-      caller: 'customer',
-      body: { name: 'Garage' },
-    },
-    {
-      name: 'PATCH /v1/customer/me',
-      method: 'PATCH',
-      url: '/v1/customer/me',
-      caller: 'customer',
-      body: { subscriptionTier: 'FREE' },
-    },
-    {
-      name: 'POST /v1/admin/merchants',
-      method: 'POST',
-      url: '/v1/admin/merchants',
-      caller: 'admin',
-      body: { name: 'Probe Shop' },
-    },
-    {
-      name: 'POST /v1/admin/global-products',
-      method: 'POST',
-      url: '/v1/admin/global-products',
-      caller: 'admin',
-      body: { brand: 'B', model: 'M', category: 'C' },
-    },
-  ]
-  return [...targets, ...posts.map((t) => bodyTarget(t))].filter((t) => !ONLY || ONLY.test(t.name))
+  const posts = BODY_TARGETS.map(([method, path, caller, body]) =>
+    bodyTarget({
+      name: `${method} ${path}`,
+      method,
+      url: path.replace(/\{(\w+)\}/g, (_, name: string) => pathValue(path, name, world.ids)),
+      caller,
+      body: body(world.ids),
+    }),
+  )
+  return [...targets, ...posts].filter((t) => !ONLY || ONLY.test(t.name))
 }
 
 interface Result {
@@ -405,9 +357,7 @@ async function main(): Promise<void> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       TRUST_PROXY: '127.0.0.1',
-      CHAIN_RPC_URL: chain.directUrl,
-      CHAIN_PRIVATE_KEY: chain.env.CHAIN_PRIVATE_KEY!,
-      CERTIFICATE_CONTRACT_ADDRESS: chain.address,
+      ...externalChainEnv(chain),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   })

@@ -67,10 +67,23 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
     [{ CHAIN_CONFIRMATIONS: '0' }, 'CHAIN_CONFIRMATIONS'],
+    [{ REMINDER_LEASE_SECONDS: '10' }, 'REMINDER_LEASE_SECONDS'],
+    [{ BLOB_SWEEP_SECONDS: '0' }, 'BLOB_SWEEP_SECONDS'],
   ])('refuses %o naming %s', (env, setting) => {
     const err = failure(env)
     expect(err.setting).toBe(setting)
     expect(err.message).toContain(setting)
+  })
+
+  it('reads the reminder lease and the orphan sweep period (defaults 120 s and 10 minutes)', () => {
+    expect(loadConfig(base)).toMatchObject({
+      push: { reminderLeaseSeconds: 120 },
+      blobs: { sweepSeconds: 600 },
+    })
+    expect(loadConfig({ ...base, REMINDER_LEASE_SECONDS: '15', BLOB_SWEEP_SECONDS: '2' })).toMatchObject({
+      push: { reminderLeaseSeconds: 15 },
+      blobs: { sweepSeconds: 2 },
+    })
   })
 
   it('derives APP_URL from PUBLIC_API_URL and trims trailing slashes', () => {

@@ -38,12 +38,14 @@ export interface ReceiptsSettings {
   maxPixels: number
   sharesPerHour: number
   orphanGraceSeconds: number
+  /** How often a worker runs the orphan sweep (BLOB_SWEEP_SECONDS; default 10 minutes). */
+  blobSweepSeconds?: number
 }
 
 /** How often a worker looks for receipts still waiting for OCR (a lost wake-up, a crash). */
 const OCR_SWEEP_MS = 10_000
-/** How often a worker removes orphaned objects and unreferenced rows past the grace period. */
-const BLOB_SWEEP_MS = 10 * 60_000
+/** How often a worker removes orphaned objects and unreferenced rows past the grace period (default). */
+const BLOB_SWEEP_SECONDS = 10 * 60
 
 /**
  * Receipts (docs/receipts.md): the public OCR route; the customer's receipts in the blob store
@@ -114,7 +116,7 @@ export function receiptsFeature(
       { name: 'receipt OCR', everyMs: OCR_SWEEP_MS, run: () => ocr.sweep() },
       {
         name: 'receipt blobs',
-        everyMs: BLOB_SWEEP_MS,
+        everyMs: (settings.blobSweepSeconds ?? BLOB_SWEEP_SECONDS) * 1000,
         run: async () => {
           const counts = await blobs.sweep()
           if (counts.orphanObjects + counts.unreferencedRows > 0) logger.info(counts, 'receipt blobs swept')

@@ -29,7 +29,8 @@ export function remindersFeature(
     push: PushPort
     queue: JobQueue
     logger: Logger
-    config: { appUrl: string; publicApiUrl: string }
+    /** `push.reminderLeaseSeconds`: REMINDER_LEASE_SECONDS. */
+    config: { appUrl: string; publicApiUrl: string; push?: { reminderLeaseSeconds: number } }
     settings?: Partial<ReminderSettings>
   },
   uses: { mail: MailOutbox },
@@ -41,7 +42,11 @@ export function remindersFeature(
     mail: uses.mail,
     logger: deps.logger.child({ component: 'reminders' }),
     appUrl: deps.config.appUrl,
-    settings: { ...DEFAULT_REMINDER_SETTINGS, ...deps.settings },
+    settings: {
+      ...DEFAULT_REMINDER_SETTINGS,
+      ...(deps.config.push ? { leaseSeconds: deps.config.push.reminderLeaseSeconds } : {}),
+      ...deps.settings,
+    },
   })
   const calendar = new CalendarService({ db: deps.db, ...deps.config })
   return {

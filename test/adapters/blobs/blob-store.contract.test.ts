@@ -35,7 +35,7 @@ const implementations: { name: string; open: () => BlobStore }[] = [
 ]
 
 function blobs(settings: LocalS3['settings'] | null) {
-  return { s3: settings, orphanGraceSeconds: 3600 }
+  return { s3: settings, orphanGraceSeconds: 3600, sweepSeconds: 600 }
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')

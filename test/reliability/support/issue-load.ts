@@ -45,6 +45,8 @@ export interface IssueLoadOptions {
   rate: number
   concurrency: number
   requestTimeoutMs?: number
+  /** More fields for the body of issue number `n` (its customer is `c<n>-…`), e.g. an `expiresAt`. */
+  extra?: (n: number) => Record<string, unknown>
 }
 
 export class IssueLoad {
@@ -163,6 +165,7 @@ export class IssueLoad {
       merchantProductId: this.options.productId,
       customerEmail,
       customerName: `Customer ${n}`,
+      ...this.options.extra?.(n),
     })
     const startedAt = Date.now()
     return new Promise<RequestRecord>((resolve) => {

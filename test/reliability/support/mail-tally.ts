@@ -7,6 +7,12 @@
 import type { SmtpSink } from '../../support/smtp-sink.js'
 import type { AckedWarranty } from './issue-load.js'
 
+/** Which messages count (e.g. only claim e-mails when reminders and shares go to the same sink). */
+export type MailFilter = (message: SmtpSink['messages'][number]) => boolean
+
+/** A claim e-mail: its text carries the claim link (`…claimId=…`). */
+export const isClaimMail: MailFilter = (message) => /claimId=/.test(message.text ?? '')
+
 export interface MailTally {
   /** Acknowledged warranties with exactly one distinct message. */
   mailedOnce: number
@@ -23,7 +29,11 @@ export interface MailTally {
   examples: string[]
 }
 
-export function tallyMail(sink: SmtpSink, ackedByEmail: Map<string, AckedWarranty>): MailTally {
+export function tallyMail(
+  sink: SmtpSink,
+  ackedByEmail: Map<string, AckedWarranty>,
+  filter: MailFilter = () => true,
+): MailTally {
   const idsByRecipient = new Map<string, Set<string>>()
   const seen = new Set<string>()
   const tally: MailTally = {
@@ -39,6 +49,7 @@ export function tallyMail(sink: SmtpSink, ackedByEmail: Map<string, AckedWarrant
     if (tally.examples.length < 10) tally.examples.push(text)
   }
   for (const message of sink.messages) {
+    if (!filter(message)) continue
     const messageId = message.messageId ?? `(none ${seen.size})`
     if (seen.has(messageId)) {
       tally.resentSameMessageId++
@@ -73,9 +84,14 @@ export function tallyMail(sink: SmtpSink, ackedByEmail: Map<string, AckedWarrant
 }
 
 /** How many acknowledged warranties have at least one message (cheap, for polling). */
-export function mailedCount(sink: SmtpSink, ackedByEmail: Map<string, AckedWarranty>): number {
+export function mailedCount(
+  sink: SmtpSink,
+  ackedByEmail: Map<string, AckedWarranty>,
+  filter: MailFilter = () => true,
+): number {
   const reached = new Set<string>()
   for (const message of sink.messages) {
+    if (!filter(message)) continue
     for (const to of message.envelope.to) if (ackedByEmail.has(to)) reached.add(to)
   }
   return reached.size
