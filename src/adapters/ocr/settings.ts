@@ -27,9 +27,12 @@ export interface OcrSettings {
 
 export type OcrEngineChoice = 'auto' | 'native' | 'wasm'
 
-/** Workers from the CPU count: one per core, leaving one free on larger machines, at most 4. */
+/**
+ * Workers from the CPU count: one core is always left to the API (a receipt being read keeps its
+ * worker's core busy for a second or more), at least one worker, at most 4.
+ */
 export function workersForCpus(cpus: number): number {
-  return Math.max(1, Math.min(4, cpus > 2 ? cpus - 1 : cpus))
+  return Math.max(1, Math.min(4, cpus - 1))
 }
 
 export function defaultOcrSettings(overrides: Partial<OcrSettings> = {}): OcrSettings {
