@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import { getPriority } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -54,6 +55,19 @@ describe.each(engines)('the %s engine prepares images in its child processes', (
     await expect(pool.recognize(truncated)).rejects.toMatchObject({ kind: 'invalid_image', retryable: false })
     expect((await pool.recognize(png)).text).toContain(truth.merchant)
     expect(children).toHaveLength(1)
+  })
+
+  it('runs its children at the niceness asked for (the default leaves the CPU to the API first)', async () => {
+    expect(defaultOcrSettings().nice).toBe(10)
+    const children: ChildProcess[] = []
+    const pool = new ChildOcrPool(
+      { workers: 1, queueLimit: 2, timeoutMs: 60_000, recycleAfter: 50 },
+      engine,
+      { prepare: { maxPixels: 40_000_000 }, nice: 7, onSpawn: (c) => children.push(c) },
+    )
+    closers.push(() => pool.close())
+    await pool.warm()
+    expect(getPriority(children[0]!.pid)).toBe(7)
   })
 
   it('fails only the read in flight when its child is killed, and reads on with a new one', async () => {

@@ -20,6 +20,8 @@ export interface NativePoolOptions extends Omit<PoolOptions, 'onSpawn'> {
    * ready for tesseract.
    */
   prepare?: { maxPixels: number; targetLineHeight?: number }
+  /** The children's niceness (0: as this process). */
+  nice?: number
 }
 
 /**
@@ -62,8 +64,13 @@ export class ChildOcrPool extends RecognizerPool {
     const model = options.model ?? '4.0.0_best_int'
     const config: ChildConfig =
       engine === 'native'
-        ? { engine, datapath: modelFolder(model), parameters: baseParameters(options) }
-        : { engine, model, parameters: baseParameters(options) }
+        ? {
+            engine,
+            datapath: modelFolder(model),
+            parameters: baseParameters(options),
+            nice: options.nice ?? 0,
+          }
+        : { engine, model, parameters: baseParameters(options), nice: options.nice ?? 0 }
     const args = [JSON.stringify(config)]
     if (options.prepare) args.push(JSON.stringify(options.prepare))
     super(settings, (died) => startChild(args, options, died))

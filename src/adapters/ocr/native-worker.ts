@@ -8,6 +8,7 @@
  * that work off the service's event loop and on the one core this child uses: the service's
  * process only checks the image's header and passes the bytes on.
  */
+import { setPriority } from 'node:os'
 import { OcrError, type OcrErrorKind } from './port.js'
 
 export interface NativeRequest {
@@ -28,9 +29,13 @@ export type NativeReply =
   | { ready: true }
 
 /** Which recogniser a child holds: libtesseract and its model folder, or tesseract.js and its model. */
-export type ChildConfig =
+export type ChildConfig = (
   | { engine: 'native'; datapath: string; parameters: Record<string, string> }
   | { engine: 'wasm'; model: string; parameters: Record<string, string> }
+) & {
+  /** Niceness, set before any other thread (sharp's, tesseract.js's) starts: they inherit it. */
+  nice: number
+}
 
 interface Reader {
   read(
@@ -41,6 +46,7 @@ interface Reader {
 const send = (reply: NativeReply) => process.send?.(reply)
 const [configJson = '{}', prepareJson] = process.argv.slice(2)
 const config = JSON.parse(configJson) as ChildConfig
+if (config.nice > 0) setPriority(config.nice)
 
 async function startReader(): Promise<Reader> {
   if (config.engine === 'native') {

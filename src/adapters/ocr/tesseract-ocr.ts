@@ -30,6 +30,7 @@ export class TesseractOcr implements OcrPort {
     this.pool = new ChildOcrPool(settings, this.engine, {
       ...poolOptions,
       prepare: { maxPixels: settings.maxPixels },
+      nice: settings.nice ?? 0,
     })
   }
 
