@@ -19,7 +19,7 @@ export interface NativePoolOptions extends Omit<PoolOptions, 'onSpawn'> {
    * (`invalid_image`, …) without replacing the child. Without it, the pool is handed images
    * ready for tesseract.
    */
-  prepare?: { maxPixels: number; targetLineHeight?: number }
+  prepare?: { maxPixels: number; targetLineHeight?: number; bands?: number }
   /** The children's niceness (0: as this process). */
   nice?: number
 }

@@ -63,15 +63,21 @@ async function startReader(): Promise<Reader> {
 }
 const engine = await startReader()
 
-type Prepare = (image: Buffer) => Promise<Uint8Array>
+type Prepare = (image: Buffer) => Promise<Uint8Array[]>
 let prepare: Prepare | null = null
 if (prepareJson) {
   const sharp = (await import('sharp')).default
   // One libvips thread: this child is one of the pool's workers, one core each.
   sharp.concurrency(1)
-  const { prepareImage } = await import('./preprocess.js')
-  const options = JSON.parse(prepareJson) as { maxPixels: number; targetLineHeight?: number }
-  prepare = async (image) => (await prepareImage(image, options)).image
+  const { prepareImage, toPgm } = await import('./preprocess.js')
+  const { splitRows } = await import('./gray-image.js')
+  const options = JSON.parse(prepareJson) as { maxPixels: number; targetLineHeight?: number; bands?: number }
+  prepare = async (image) => {
+    const prepared = await prepareImage(image, options)
+    // A tall page is read in bands cut at blank rows (at least 500 px each), one after the other.
+    const parts = Math.min(options.bands ?? 1, Math.floor(prepared.height / 500))
+    return parts < 2 ? [prepared.image] : splitRows(prepared.gray, parts).map(toPgm)
+  }
 }
 
 const cpu = () => {
@@ -83,9 +89,15 @@ async function handle(request: NativeRequest): Promise<NativeReply> {
   try {
     const c0 = cpu()
     const bytes = Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength)
-    const image = prepare ? await prepare(bytes) : bytes
+    const images = prepare ? await prepare(bytes) : [bytes]
     const c1 = cpu()
-    const read = await engine.read(image)
+    const reads = []
+    for (const image of images) reads.push(await engine.read(image))
+    const read = {
+      text: reads.map((r) => r.text.trim()).join('\n'),
+      lines: reads.flatMap((r) => r.lines),
+      confidence: reads.reduce((sum, r) => sum + r.confidence, 0) / reads.length,
+    }
     return { id: request.id, ...read, cpuMs: { prepare: c1 - c0, recognize: cpu() - c1 } }
   } catch (error) {
     const kind = error instanceof OcrError ? error.kind : undefined

@@ -9,6 +9,13 @@ import { sniffType } from './sniff.js'
 import type { PoolOptions } from './tesseract-pool.js'
 
 /**
+ * A page at least 1000 px tall is read as two bands cut at a blank row, one after the other in
+ * its child: on the dev split this read photos' merchants and totals better than whole pages
+ * (PSM 6 takes a page as one uniform block), at the same CPU. docs/performance.md.
+ */
+const PAGE_BANDS = 2
+
+/**
  * The embedded engine: tesseract in a pool of child processes (its native library, or
  * tesseract.js), each preparing its images with sharp and reading them; PDFs read from their
  * text layer. This process only checks an image's header and hands its bytes to a child: the
@@ -29,7 +36,7 @@ export class TesseractOcr implements OcrPort {
     this.engine = choice === 'native' || (choice === 'auto' && nativeTesseractAvailable()) ? 'native' : 'wasm'
     this.pool = new ChildOcrPool(settings, this.engine, {
       ...poolOptions,
-      prepare: { maxPixels: settings.maxPixels },
+      prepare: { maxPixels: settings.maxPixels, bands: PAGE_BANDS },
       nice: settings.nice ?? 0,
     })
   }
