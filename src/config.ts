@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { corsOrigins, trustProxy } from './config-http.js'
 import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
+import { type OcrConfig, ocr } from './config-ocr.js'
 import {
   ConfigError,
   deepFreeze,
@@ -88,15 +89,7 @@ export interface Config {
   /** Receipts by e-mail (docs/receipts.md). */
   inbox: InboxConfig
   /** The receipt OCR engine (docs/ocr.md). `workers` 0: from the CPU count. */
-  ocr: {
-    workers: number
-    queueLimit: number
-    timeoutMs: number
-    recycleAfter: number
-    maxPixels: number
-    warmOnStart: boolean
-    engine: 'auto' | 'native' | 'wasm'
-  }
+  ocr: OcrConfig
   /** Salt of the serial-number hash in public certificate metadata. */
   serialHashSalt: string
   /** Bearer token `GET /metrics` requires; null = open (keep it on a private network). */
@@ -189,18 +182,6 @@ function pinning(env: Env): Config['pinning'] {
     throw new ConfigError('PINNING_SERVICE_TOKEN', 'required when PINNING_SERVICE_URL is set')
   }
   return { serviceUrl, serviceToken, origins: list(env, 'PINNING_ORIGINS') }
-}
-
-function ocr(env: Env): Config['ocr'] {
-  return {
-    workers: int(env, 'OCR_WORKERS', 0, 0, 64),
-    queueLimit: int(env, 'OCR_QUEUE_LIMIT', 8, 0, 1000),
-    timeoutMs: int(env, 'OCR_TIMEOUT_MS', 15_000, 1000, 300_000),
-    recycleAfter: int(env, 'OCR_RECYCLE_AFTER', 200, 1, 100_000),
-    maxPixels: int(env, 'OCR_MAX_PIXELS', 40_000_000, 1_000_000, 200_000_000),
-    warmOnStart: oneOf(env, 'OCR_WARM_ON_START', ['true', 'false'] as const, 'false') === 'true',
-    engine: oneOf(env, 'OCR_ENGINE', ['auto', 'native', 'wasm'] as const, 'wasm'),
-  }
 }
 
 function metricsToken(env: Env): string | null {

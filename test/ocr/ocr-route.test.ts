@@ -102,6 +102,19 @@ describe(`POST ${URL}`, () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1)
   })
 
+  it('refuses a request with 503 before reading its body when the pool is full', async () => {
+    const image = scan.png.toString('base64')
+    const reads = [post(app, image, '203.0.113.21'), post(app, image, '203.0.113.22')]
+    while (!ocr.refusal()) await new Promise((resolve) => setTimeout(resolve, 5))
+    // Not base64 at all: validated, it would be a 400; refused first, the body is never parsed.
+    const res = await post(app, '!!!! not base64 !!!!', '203.0.113.23')
+    expect(res.statusCode).toBe(503)
+    expect(res.json().error).toBe('unavailable')
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+    expect((await Promise.all(reads)).map((r) => r.statusCode)).toEqual([200, 200])
+    expect((await post(app, '!!!! not base64 !!!!', '203.0.113.23')).statusCode).toBe(400)
+  })
+
   it('answers 429 too_many_requests past the per-address limit, other addresses unaffected', async () => {
     const limited = await buildOcrApp(ocr, 2)
     const tiny = Buffer.from('not an image').toString('base64')

@@ -5,13 +5,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gunzipSync } from 'node:zlib'
-import type { NativeReply, NativeRequest } from './native-worker.js'
+import type { ChildConfig, NativeReply, NativeRequest } from './native-worker.js'
+import { OcrError } from './port.js'
 import { type PoolSettings, type Recognizer, RecognizerPool } from './recognizer-pool.js'
 import { baseParameters, isBundled, MODELS_DIR, type PoolOptions } from './tesseract-pool.js'
 
 export interface NativePoolOptions extends Omit<PoolOptions, 'onSpawn'> {
   /** Called with each child process when it starts (metrics, fault-injection tests). */
   onSpawn?: (child: ChildProcess) => void
+  /**
+   * The children prepare the images themselves (`prepareImage` with these options): the pool is
+   * then handed the uploaded bytes, and an image's own fault comes back as its `OcrError`
+   * (`invalid_image`, …) without replacing the child. Without it, the pool is handed images
+   * ready for tesseract.
+   */
+  prepare?: { maxPixels: number; targetLineHeight?: number; bands?: number }
+  /** The children's niceness (0: as this process). */
+  nice?: number
 }
 
 /**
@@ -41,16 +51,36 @@ function probe(): boolean {
 const START_TIMEOUT_MS = 30_000
 
 /**
- * tesseract's own library (Debian's `libtesseract5`, called through koffi) in child processes,
- * in a bounded pool (see `RecognizerPool`). Each child loads the model once and keeps it; a
- * read costs recognition only. A child that crashes (native code can) or hangs is killed and
- * replaced, and fails the one read it had: the service's process is never at risk.
+ * Child processes that each hold one recogniser and read one image at a time, in a bounded pool
+ * (see `RecognizerPool`): tesseract's own library (`native`: Debian's `libtesseract5` called
+ * through koffi) or tesseract.js (`wasm`, a worker thread inside the child). Each child loads the
+ * model once and keeps it. With `prepare`, a child also prepares the images (sharp and the
+ * JavaScript steps of preprocess.ts): none of that runs on the service's event loop. A child that
+ * crashes (native code can) or hangs is killed and replaced, and fails the one read it had: the
+ * service's process is never at risk.
  */
-export class NativeTesseractPool extends RecognizerPool {
+export class ChildOcrPool extends RecognizerPool {
+  constructor(settings: PoolSettings, engine: 'native' | 'wasm', options: NativePoolOptions = {}) {
+    const model = options.model ?? '4.0.0_best_int'
+    const config: ChildConfig =
+      engine === 'native'
+        ? {
+            engine,
+            datapath: modelFolder(model),
+            parameters: baseParameters(options),
+            nice: options.nice ?? 0,
+          }
+        : { engine, model, parameters: baseParameters(options), nice: options.nice ?? 0 }
+    const args = [JSON.stringify(config)]
+    if (options.prepare) args.push(JSON.stringify(options.prepare))
+    super(settings, (died) => startChild(args, options, died))
+  }
+}
+
+/** libtesseract in child processes (see `ChildOcrPool`). */
+export class NativeTesseractPool extends ChildOcrPool {
   constructor(settings: PoolSettings, options: NativePoolOptions = {}) {
-    const datapath = modelFolder(options.model ?? '4.0.0_best_int')
-    const parameters = JSON.stringify(baseParameters(options))
-    super(settings, (died) => startChild(datapath, parameters, options, died))
+    super(settings, 'native', options)
   }
 }
 
@@ -84,13 +114,12 @@ function childEntry(): { file: string; execArgv: string[] } {
 }
 
 function startChild(
-  datapath: string,
-  parameters: string,
+  args: string[],
   options: NativePoolOptions,
   died: (reason: string, cause?: unknown) => void,
 ): Promise<Recognizer> {
   const { file, execArgv } = childEntry()
-  const child = fork(file, [datapath, parameters], {
+  const child = fork(file, args, {
     execArgv,
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
@@ -129,7 +158,8 @@ function startChild(
           pending.set(id, { resolve: done, reject: fail })
           child.send({ id, image } satisfies NativeRequest, (error) => error && fail(error))
         })
-        if ('error' in reply) throw new Error(reply.error)
+        if ('error' in reply)
+          throw reply.kind ? new OcrError(reply.kind, reply.error) : new Error(reply.error)
         if ('ready' in reply) throw new Error('Unexpected reply')
         return { text: reply.text, lines: reply.lines, confidence: reply.confidence }
       },

@@ -1,9 +1,15 @@
 /**
  * A child process of the native OCR pool (native-pool.ts): loads tesseract's model once through
  * libtesseract, then reads the images its parent sends, one at a time. Run by `fork`, never
- * imported. Its argument is the model folder, then the tesseract parameters as JSON.
+ * imported. Its arguments: the model folder, the tesseract parameters as JSON and, when the
+ * child prepares images itself, the preparation options as JSON (`PrepareOptions`).
+ *
+ * Preparing here (decoding, paper finding, lighting, deskew, scaling: sharp and JavaScript) keeps
+ * that work off the service's event loop and on the one core this child uses: the service's
+ * process only checks the image's header and passes the bytes on.
  */
-import { LibTesseract } from './libtesseract.js'
+import { setPriority } from 'node:os'
+import { OcrError, type OcrErrorKind } from './port.js'
 
 export interface NativeRequest {
   id: number
@@ -11,19 +17,98 @@ export interface NativeRequest {
 }
 
 export type NativeReply =
-  | { id: number; text: string; lines: { text: string; confidence: number }[]; confidence: number }
-  | { id: number; error: string }
+  | {
+      id: number
+      text: string
+      lines: { text: string; confidence: number }[]
+      confidence: number
+      /** Preparation and recognition, CPU ms of this child (its one thread and sharp's). */
+      cpuMs?: { prepare: number; recognize: number }
+    }
+  | { id: number; error: string; kind?: OcrErrorKind }
   | { ready: true }
 
+/** Which recogniser a child holds: libtesseract and its model folder, or tesseract.js and its model. */
+export type ChildConfig = (
+  | { engine: 'native'; datapath: string; parameters: Record<string, string> }
+  | { engine: 'wasm'; model: string; parameters: Record<string, string> }
+) & {
+  /** Niceness, set before any other thread (sharp's, tesseract.js's) starts: they inherit it. */
+  nice: number
+}
+
+interface Reader {
+  read(
+    image: Uint8Array,
+  ): Promise<{ text: string; lines: { text: string; confidence: number }[]; confidence: number }>
+}
+
 const send = (reply: NativeReply) => process.send?.(reply)
-const [datapath = '', parameters = '{}'] = process.argv.slice(2)
-const engine = new LibTesseract(datapath, JSON.parse(parameters) as Record<string, string>)
-process.on('message', (request: NativeRequest) => {
-  try {
-    send({ id: request.id, ...engine.read(request.image) })
-  } catch (error) {
-    send({ id: request.id, error: (error as Error).message })
+const [configJson = '{}', prepareJson] = process.argv.slice(2)
+const config = JSON.parse(configJson) as ChildConfig
+if (config.nice > 0) setPriority(config.nice)
+
+async function startReader(): Promise<Reader> {
+  if (config.engine === 'native') {
+    const { LibTesseract } = await import('./libtesseract.js')
+    const engine = new LibTesseract(config.datapath, config.parameters)
+    return { read: async (image) => engine.read(image) }
   }
+  const { startWorker } = await import('./tesseract-pool.js')
+  // A dead thread leaves this child useless: exiting fails the read and the pool starts another.
+  const worker = await startWorker({ model: config.model, parameters: config.parameters }, () =>
+    process.exit(70),
+  )
+  return { read: (image) => worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength)) }
+}
+const engine = await startReader()
+
+type Prepare = (image: Buffer) => Promise<Uint8Array[]>
+let prepare: Prepare | null = null
+if (prepareJson) {
+  const sharp = (await import('sharp')).default
+  // One libvips thread: this child is one of the pool's workers, one core each.
+  sharp.concurrency(1)
+  const { prepareImage, toPgm } = await import('./preprocess.js')
+  const { splitRows } = await import('./gray-image.js')
+  const options = JSON.parse(prepareJson) as { maxPixels: number; targetLineHeight?: number; bands?: number }
+  prepare = async (image) => {
+    const prepared = await prepareImage(image, options)
+    // A tall page is read in bands cut at blank rows (at least 500 px each), one after the other.
+    const parts = Math.min(options.bands ?? 1, Math.floor(prepared.height / 500))
+    return parts < 2 ? [prepared.image] : splitRows(prepared.gray, parts).map(toPgm)
+  }
+}
+
+const cpu = () => {
+  const c = process.cpuUsage()
+  return (c.user + c.system) / 1000
+}
+
+async function handle(request: NativeRequest): Promise<NativeReply> {
+  try {
+    const c0 = cpu()
+    const bytes = Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength)
+    const images = prepare ? await prepare(bytes) : [bytes]
+    const c1 = cpu()
+    const reads = []
+    for (const image of images) reads.push(await engine.read(image))
+    const read = {
+      text: reads.map((r) => r.text.trim()).join('\n'),
+      lines: reads.flatMap((r) => r.lines),
+      confidence: reads.reduce((sum, r) => sum + r.confidence, 0) / reads.length,
+    }
+    return { id: request.id, ...read, cpuMs: { prepare: c1 - c0, recognize: cpu() - c1 } }
+  } catch (error) {
+    const kind = error instanceof OcrError ? error.kind : undefined
+    return { id: request.id, error: (error as Error).message, ...(kind ? { kind } : {}) }
+  }
+}
+
+// Requests are answered in order, one at a time (the pool sends one at a time anyway).
+let chain: Promise<unknown> = Promise.resolve()
+process.on('message', (request: NativeRequest) => {
+  chain = chain.then(async () => send(await handle(request)))
 })
 // The parent going away (even killed) closes the channel: nothing is left running.
 process.on('disconnect', () => process.exit(0))

@@ -100,6 +100,11 @@ export interface OcrPort {
   read(image: Buffer, options?: OcrReadOptions): Promise<ReceiptReading>
   /** Starts the engine's workers ahead of the first request. */
   warm(): Promise<void>
+  /**
+   * The capacity refusal a read would get now, or null: lets a route refuse a request before it
+   * reads and decodes its body. Optional (an engine without a bounded queue has none).
+   */
+  refusal?(): OcrCapacityError | null
   /** Workers, reads running and reads waiting (metrics). */
   load(): { workers: number; running: number; queued: number }
   /** Stops every worker; reads still queued fail with `closed`. */

@@ -9,6 +9,7 @@ import {
   textGeometry,
   widenToEdges,
 } from './gray-image.js'
+import { evenlyLit, stretch } from './levels.js'
 import { OcrError } from './port.js'
 import { DECODABLE, type SniffedType, sniffType } from './sniff.js'
 
@@ -29,14 +30,30 @@ export interface PrepareOptions {
   targetLineHeight?: number
   /** Skip finding the paper on a background (for the benchmark's comparisons). */
   findPaper?: boolean
+  /** When given, CPU ms of this process (all threads) per step are added to it (benchmarks). */
+  profile?: Record<string, number>
+}
+
+/** Adds the CPU time since `since` to `profile[step]` and answers the new mark. */
+function mark(profile: Record<string, number> | undefined, step: string, since: NodeJS.CpuUsage | null) {
+  if (!profile || !since) return null
+  const now = process.cpuUsage()
+  profile[step] = (profile[step] ?? 0) + (now.user + now.system - since.user - since.system) / 1000
+  return now
 }
 
 /** The long side images are worked on at; larger photos are scaled down first. */
 const WORKING_SIDE = 2600
 /** The long side of the copy skew and line height are measured on. */
 const ANALYSIS_SIDE = 1000
-/** Ink rows from ascender to descender; about 2× the x-height. */
+/** Ink rows from ascender to descender (about 2× the x-height) a photo's text is scaled to. */
 const TARGET_LINE_HEIGHT = 28
+/**
+ * A scan (no paper found on a background): its line heights read as they are, resampling costs
+ * time and sharpens nothing; outside, scaled to `target`. 22 to 28 px read alike on the dev
+ * split (docs/performance.md, Receipt OCR).
+ */
+const SCAN_LINE_HEIGHT = { min: 20, max: 32, target: 24 }
 const MIN_SIDE = 16
 
 /** Reads an image's header without decoding it; refuses what must not reach the decoder. */
@@ -68,25 +85,39 @@ export async function inspectImage(bytes: Buffer, maxPixels: number): Promise<Sn
  * other JavaScript here works on copies of at most 1000 px.
  */
 export async function prepareImage(bytes: Buffer, options: PrepareOptions): Promise<PreparedImage> {
+  const profile = options.profile
+  let at = profile ? process.cpuUsage() : null
   await inspectImage(bytes, options.maxPixels)
   const steps: string[] = []
   let img = await decode(bytes, options.maxPixels)
+  at = mark(profile, 'decode', at)
+  let photo = false
   if (options.findPaper !== false) {
     const paper = await findPaper(img)
     if (paper) {
       img = crop(img, paper)
       steps.push('crop')
+      photo = true
     }
   }
-  img = await flattenLighting(img)
+  at = mark(profile, 'paper', at)
+  img = await flattenLighting(img, photo)
   steps.push('flatten')
+  at = mark(profile, 'flatten', at)
 
   const measured = await shrink(img, ANALYSIS_SIDE)
   const { skew, lineHeight } = textGeometry(measured)
+  at = mark(profile, 'geometry', at)
   let scale = 1
+  const target = options.targetLineHeight
   if (lineHeight) {
     const atFull = lineHeight * (img.width / measured.width)
-    scale = Math.min(3, Math.max(0.35, (options.targetLineHeight ?? TARGET_LINE_HEIGHT) / atFull))
+    // A scan's lines that tesseract reads well as they are stay so (unless a height is asked for).
+    const readable = !photo && atFull >= SCAN_LINE_HEIGHT.min && atFull <= SCAN_LINE_HEIGHT.max
+    if (target !== undefined || !readable) {
+      const goal = target ?? (photo ? TARGET_LINE_HEIGHT : SCAN_LINE_HEIGHT.target)
+      scale = Math.min(3, Math.max(0.35, goal / atFull))
+    }
     // Never make the page bigger than tesseract needs.
     scale = Math.min(scale, 4000 / Math.max(img.width, img.height))
   }
@@ -106,6 +137,7 @@ export async function prepareImage(bytes: Buffer, options: PrepareOptions): Prom
     return { image: toPgm(img), gray: img, width: img.width, height: img.height, steps }
   }
   const out = await toGray(pipeline)
+  mark(profile, 'rotate+scale', at)
   return { image: toPgm(out), gray: out, width: out.width, height: out.height, steps }
 }
 
@@ -229,12 +261,19 @@ async function findPaper(img: Gray): Promise<Box | null> {
 
 /**
  * Divides out uneven light (shadows, a lamp's falloff) by the paper's local brightness, then
- * stretches the contrast (1st percentile → black, 99th → white).
+ * stretches the contrast (1st percentile → black, 99th → white). An evenly lit scan is only
+ * stretched.
  */
-async function flattenLighting(img: Gray): Promise<Gray> {
+async function flattenLighting(img: Gray, photo: boolean): Promise<Gray> {
   const smallSide = Math.max(32, Math.round(Math.max(img.width, img.height) / 12))
   const small = await shrink(img, smallSide)
   const paper = localMax(small, 2)
+  if (!photo && evenlyLit(paper)) {
+    // Nothing to divide out: the contrast stretch is enough.
+    const data = new Uint8Array(img.data)
+    stretch(data)
+    return { data, width: img.width, height: img.height }
+  }
   const background = await toGray(
     rawSharp(paper).blur(1.5).resize({ width: img.width, height: img.height, fit: 'fill', kernel: 'linear' }),
   )
@@ -245,24 +284,4 @@ async function flattenLighting(img: Gray): Promise<Gray> {
   const data = new Uint8Array(out.buffer)
   stretch(data)
   return { data, width: img.width, height: img.height }
-}
-
-/** sharp's `normalise()` in one pass over the pixels, without re-running the pipeline. */
-function stretch(data: Uint8Array): void {
-  const hist = new Uint32Array(256)
-  for (let i = 0; i < data.length; i++) hist[data[i]!]! += 1
-  const level = (share: number) => {
-    let seen = 0
-    for (let v = 0; v < 256; v++) {
-      seen += hist[v]!
-      if (seen > data.length * share) return v
-    }
-    return 255
-  }
-  const low = level(0.01)
-  const high = level(0.99)
-  if (high - low < 8 || (low === 0 && high === 255)) return
-  const lut = new Uint8ClampedArray(256)
-  for (let v = 0; v < 256; v++) lut[v] = ((v - low) * 255) / (high - low)
-  for (let i = 0; i < data.length; i++) data[i] = lut[data[i]!]!
 }

@@ -142,28 +142,39 @@ export class RecognizerPool {
     }
     const started = performance.now()
     let timer: NodeJS.Timeout | undefined
-    const outcome = await new Promise<{ ok: RecognizedText } | { error: OcrError }>((settle) => {
-      slot.failCurrent = (error) => settle({ error })
-      timer = setTimeout(
-        () =>
-          settle({
-            error: new OcrError('timeout', `The read took longer than ${this.settings.timeoutMs} ms`),
-          }),
-        this.settings.timeoutMs,
-      )
-      recognizer
-        .recognize(job.image)
-        .then((result) => settle({ ok: { ...result, ms: performance.now() - started } }))
-        .catch((cause: unknown) =>
-          settle({ error: new OcrError('engine_failed', 'The OCR engine failed on this image', { cause }) }),
+    const outcome = await new Promise<{ ok: RecognizedText } | { error: OcrError; input?: true }>(
+      (settle) => {
+        slot.failCurrent = (error) => settle({ error })
+        timer = setTimeout(
+          () =>
+            settle({
+              error: new OcrError('timeout', `The read took longer than ${this.settings.timeoutMs} ms`),
+            }),
+          this.settings.timeoutMs,
         )
-    })
+        recognizer
+          .recognize(job.image)
+          .then((result) => settle({ ok: { ...result, ms: performance.now() - started } }))
+          .catch((cause: unknown) =>
+            // The image's fault (a recogniser that prepares images itself refused it): the
+            // recogniser is fine and the error goes to the caller as it is.
+            cause instanceof OcrError && cause.isInputError
+              ? settle({ error: cause, input: true })
+              : settle({
+                  error: new OcrError('engine_failed', 'The OCR engine failed on this image', { cause }),
+                }),
+          )
+      },
+    )
     clearTimeout(timer)
     slot.jobs += 1
     if ('ok' in outcome) {
       this.averageMs = this.averageMs * 0.8 + outcome.ok.ms * 0.2
       if (slot.jobs >= this.settings.recycleAfter) await this.retire(slot)
       job.resolve(outcome.ok)
+    } else if ('input' in outcome) {
+      if (slot.jobs >= this.settings.recycleAfter) await this.retire(slot)
+      job.reject(outcome.error)
     } else {
       // After a time-out or an error the recogniser's state is unknown: replace it.
       await this.retire(slot)

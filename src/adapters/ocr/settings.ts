@@ -7,7 +7,11 @@ import { availableParallelism } from 'node:os'
 export interface OcrSettings {
   /** Worker threads, each holding one tesseract model (~170 MB). `0`: from the CPU count. */
   workers: number
-  /** Reads waiting for a worker beyond which a read is refused with `capacity` (→ 503). */
+  /**
+   * Reads waiting for a worker beyond which a read is refused with `capacity` (→ 503). 0 (the
+   * default): at most one image a worker is admitted; every upload held costs memory and its
+   * decoding costs the event loop.
+   */
   queueLimit: number
   /** Per-image limit of the recognition step; past it the worker is replaced. */
   timeoutMs: number
@@ -23,24 +27,33 @@ export interface OcrSettings {
   engine: OcrEngineChoice
   /** Start the workers at once (`true`) or on the first read. */
   warmOnStart: boolean
+  /**
+   * The niceness (0..19) of the worker processes: above 0 the kernel gives the CPU to the API's
+   * process first when both want it, so reads never slow other routes down much.
+   */
+  nice: number
 }
 
 export type OcrEngineChoice = 'auto' | 'native' | 'wasm'
 
-/** Workers from the CPU count: one per core, leaving one free on larger machines, at most 4. */
+/**
+ * Workers from the CPU count: one core is always left to the API (a receipt being read keeps its
+ * worker's core busy for a second or more), at least one worker, at most 4.
+ */
 export function workersForCpus(cpus: number): number {
-  return Math.max(1, Math.min(4, cpus > 2 ? cpus - 1 : cpus))
+  return Math.max(1, Math.min(4, cpus - 1))
 }
 
 export function defaultOcrSettings(overrides: Partial<OcrSettings> = {}): OcrSettings {
   const merged: OcrSettings = {
     workers: 0,
-    queueLimit: 8,
+    queueLimit: 0,
     timeoutMs: 15_000,
     recycleAfter: 200,
     maxPixels: 40_000_000,
     warmOnStart: false,
     engine: 'wasm',
+    nice: 10,
     ...overrides,
   }
   if (merged.workers <= 0) merged.workers = workersForCpus(availableParallelism())

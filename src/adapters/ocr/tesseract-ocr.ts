@@ -1,21 +1,26 @@
 import { extractReceipt } from './extract/receipt-extract.js'
-import { splitRows } from './gray-image.js'
-import { NativeTesseractPool, nativeTesseractAvailable } from './native-pool.js'
+import { ChildOcrPool, nativeTesseractAvailable } from './native-pool.js'
 import { readPdfText } from './pdf-text.js'
-import { OcrCapacityError, OcrError, type OcrPort, type OcrReadOptions, type ReceiptReading } from './port.js'
-import { type PreparedImage, prepareImage, toPgm } from './preprocess.js'
+import { OcrCapacityError, type OcrPort, type OcrReadOptions, type ReceiptReading } from './port.js'
+import { inspectImage } from './preprocess.js'
 import type { RecognizerPool } from './recognizer-pool.js'
 import type { OcrSettings } from './settings.js'
 import { sniffType } from './sniff.js'
-import { type PoolOptions, TesseractPool } from './tesseract-pool.js'
-
-/** Bands shorter than this are not worth a thread of their own, px. */
-const MIN_BAND_HEIGHT = 500
+import type { PoolOptions } from './tesseract-pool.js'
 
 /**
- * The embedded engine: tesseract in a pool (its native library in child processes, or
- * tesseract.js in worker threads), images prepared with sharp, PDFs read from their text layer. Admission is bounded as a whole (preparing, waiting and
- * recognising), so a flood of uploads is refused before any of them is decoded.
+ * A page at least 1000 px tall is read as two bands cut at a blank row, one after the other in
+ * its child: on the dev split this read photos' merchants and totals better than whole pages
+ * (PSM 6 takes a page as one uniform block), at the same CPU. docs/performance.md.
+ */
+const PAGE_BANDS = 2
+
+/**
+ * The embedded engine: tesseract in a pool of child processes (its native library, or
+ * tesseract.js), each preparing its images with sharp and reading them; PDFs read from their
+ * text layer. This process only checks an image's header and hands its bytes to a child: the
+ * event loop never decodes, scales or analyses pixels. Admission is bounded as a whole (waiting
+ * and being read), so a flood of uploads is refused before any of them is decoded.
  */
 export class TesseractOcr implements OcrPort {
   readonly pool: RecognizerPool
@@ -29,43 +34,36 @@ export class TesseractOcr implements OcrPort {
   ) {
     const choice = settings.engine ?? 'wasm'
     this.engine = choice === 'native' || (choice === 'auto' && nativeTesseractAvailable()) ? 'native' : 'wasm'
-    this.pool =
-      this.engine === 'native'
-        ? new NativeTesseractPool(settings, poolOptions)
-        : new TesseractPool(settings, poolOptions)
+    this.pool = new ChildOcrPool(settings, this.engine, {
+      ...poolOptions,
+      prepare: { maxPixels: settings.maxPixels, bands: PAGE_BANDS },
+      nice: settings.nice ?? 0,
+    })
+  }
+
+  /** The refusal a read would get now (every worker busy and the queue full), or null. */
+  refusal(): OcrCapacityError | null {
+    if (this.admitted < this.settings.workers + this.settings.queueLimit) return null
+    return new OcrCapacityError(Math.max(1, Math.ceil(this.settings.timeoutMs / 1000 / 4)))
   }
 
   async read(image: Buffer, options: OcrReadOptions = {}): Promise<ReceiptReading> {
-    if (this.admitted >= this.settings.workers + this.settings.queueLimit) {
-      throw new OcrCapacityError(Math.max(1, Math.ceil(this.settings.timeoutMs / 1000 / 4)))
-    }
+    const refused = this.refusal()
+    if (refused) throw refused
     this.admitted++
     try {
       if (sniffType(image) === 'pdf') return this.fromText(readPdfText(image))
-      const prepared = await prepareImage(image, { maxPixels: this.settings.maxPixels })
-      if (options.signal?.aborted) throw new OcrError('cancelled', 'The read was cancelled')
-      const bands = this.bands(prepared)
-      const parts = await Promise.all(bands.map((band) => this.pool.recognize(band, options.signal)))
-      const lines = parts.flatMap((part) =>
+      // Only the header is read here: a bomb or a type we do not read never reaches a child.
+      await inspectImage(image, this.settings.maxPixels)
+      const part = await this.pool.recognize(image, options.signal)
+      const lines =
         part.lines.length > 0
           ? part.lines
-          : part.text.split('\n').map((text) => ({ text, confidence: part.confidence })),
-      )
-      const rawText = parts.map((part) => part.text.trim()).join('\n')
-      return { ...extractReceipt(lines), rawText }
+          : part.text.split('\n').map((text) => ({ text, confidence: part.confidence }))
+      return { ...extractReceipt(lines), rawText: part.text.trim() }
     } finally {
       this.admitted--
     }
-  }
-
-  /**
-   * A tall page is cut into bands read at once by the idle workers: on an idle pool one read
-   * uses every core. Under load (fewer than two idle workers) the page goes whole.
-   */
-  private bands(prepared: PreparedImage): Buffer[] {
-    const parts = Math.min(this.pool.idle, Math.floor(prepared.height / MIN_BAND_HEIGHT))
-    if (parts < 2) return [prepared.image]
-    return splitRows(prepared.gray, parts).map(toPgm)
   }
 
   warm(): Promise<void> {

@@ -50,7 +50,8 @@ export class TesseractPool extends RecognizerPool {
   }
 }
 
-async function startWorker(
+/** One tesseract.js worker thread, its model loaded and parameters set (also used by ocr children). */
+export async function startWorker(
   options: PoolOptions,
   died: (reason: string, cause?: unknown) => void,
 ): Promise<Recognizer> {
