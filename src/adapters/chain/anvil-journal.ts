@@ -29,7 +29,7 @@ const hex = (n: number | bigint) => `0x${n.toString(16)}`
  * An append-only, fsynced journal of the blocks an anvil node mined since its last full state
  * dump (`<chainDir>/journal.jsonl`, one JSON line per block: number, hash, timestamp and the
  * raw signed transactions). Appending a few hundred bytes per block replaces rewriting the
- * whole state (which grows with every token: ~780 bytes of receipts and logs per certificate)
+ * whole state (which grows with every token: 700–800 bytes of receipts and logs per certificate)
  * each time a mint must become durable. At start the node loads the last full dump and the
  * journal's later blocks are mined again, in order, with their original transactions and
  * timestamps (same nonces, same token ids, same transaction hashes). A full dump (every few
