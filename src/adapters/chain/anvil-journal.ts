@@ -73,10 +73,11 @@ export class BlockJournal {
   }
 
   /**
-   * Mines the journal's blocks after `head` again on a node started without mining. Returns
-   * how many blocks were replayed.
+   * Mines the journal's blocks after `head` again on a node started without mining, then
+   * switches mining on (interval mining every `blockTimeSeconds`, else automine). Returns how
+   * many blocks were replayed.
    */
-  async replay(rpcUrl: string, head: bigint | null): Promise<number> {
+  async replay(rpcUrl: string, head: bigint | null, blockTimeSeconds?: number): Promise<number> {
     const entries = await this.entriesAfter(head)
     let expected = head === null ? null : Number(head) + 1
     for (const entry of entries) {
@@ -99,6 +100,8 @@ export class BlockJournal {
       )
       expected = entry.n + 1
     }
+    if (blockTimeSeconds !== undefined) await anvilRpc(rpcUrl, 'evm_setIntervalMining', [blockTimeSeconds])
+    else await anvilRpc(rpcUrl, 'evm_setAutomine', [true])
     if (entries.length > 0) {
       this.log.warn(
         { blocks: entries.length, from: entries[0]?.n, to: entries.at(-1)?.n },

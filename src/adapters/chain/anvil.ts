@@ -64,8 +64,7 @@ export class AnvilSupervisor {
   private readonly files: ChainFiles
   private readonly state: AnvilStateSaver
   private readonly journal: BlockJournal
-  /** The journal holds blocks past the state file: start without mining and mine them again first. */
-  private replaying = false
+  private replaying = false // the journal holds blocks past the state file: mined again first
   private readonly output: AnvilOutput
   private readonly onProcessExit = () => {
     // Synchronous last resort when the service exits without stop().
@@ -160,10 +159,7 @@ export class AnvilSupervisor {
     return this.state.persist(this.rpcUrl, minBlock)
   }
 
-  /**
-   * Returns once a crash of the node can no longer take back the blocks mined so far (journaled,
-   * see AnvilStateSaver.durable); returns the head block kept.
-   */
+  /** Returns once a crash of the node cannot take back the blocks mined so far (AnvilStateSaver.durable). */
   durable(minBlock?: bigint): Promise<bigint> {
     return this.state.durable(this.rpcUrl, minBlock)
   }
@@ -226,21 +222,10 @@ export class AnvilSupervisor {
     this.log.info({ anvilPid: child.pid, rpcUrl: this.rpcUrl, state: this.statePath }, 'anvil started')
   }
 
-  /**
-   * The node runs from the state file: the journal's later blocks are mined again and a full
-   * dump taken (which empties the journal), or the journal starts afresh from the head.
-   */
+  /** The journal's blocks past the state file mined again and a full dump taken, or journaling from the head. */
   private async afterLoad(savedHead: bigint | null): Promise<void> {
-    if (!this.replaying) {
-      await this.journal.truncate(this.rpcUrl, await this.blockNumber())
-      return
-    }
-    await this.journal.replay(this.rpcUrl, savedHead)
-    if (this.options.blockTimeSeconds !== undefined) {
-      await anvilRpc(this.rpcUrl, 'evm_setIntervalMining', [this.options.blockTimeSeconds])
-    } else {
-      await anvilRpc(this.rpcUrl, 'evm_setAutomine', [true])
-    }
+    if (!this.replaying) return this.journal.truncate(this.rpcUrl, await this.blockNumber())
+    await this.journal.replay(this.rpcUrl, savedHead, this.options.blockTimeSeconds)
     this.replaying = false
     await this.persist()
   }
