@@ -6,7 +6,10 @@
  * embedded chain meanwhile); BENCH_DATABASE_URL with BENCH_IMPORT_DB=postgres runs it on
  * PostgreSQL. Each line has a product and an invoice number; BENCH_IMPORT_EMAILS=1 gives every
  * other line a new customer e-mail. BENCH_IMPORT_MINT=1 also waits until every warranty is
- * MINTED and reports that time. Figures go to bench/results/import-<database>.json.
+ * MINTED and reports that time, and the mint rate once the import is DONE (the backlog left
+ * then is minted with nothing else to do: certificates/s of the minter alone);
+ * BENCH_IMPORT_MINT_SECONDS caps that wait (the rate is then taken from what was minted).
+ * Figures go to bench/results/import-<database>.json (BENCH_IMPORT_TAG=<name> adds the name).
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +21,8 @@ const LINES = Number(process.env.LINES ?? 100_000)
 const withEmails = process.env.BENCH_IMPORT_EMAILS === '1'
 const waitForMint = process.env.BENCH_IMPORT_MINT === '1'
 const onPostgres = process.env.BENCH_IMPORT_DB === 'postgres'
+const mintWaitSeconds = Number(process.env.BENCH_IMPORT_MINT_SECONDS ?? Number.POSITIVE_INFINITY)
+const tag = process.env.BENCH_IMPORT_TAG ? `-${process.env.BENCH_IMPORT_TAG}` : ''
 
 interface ImportState {
   id: string
@@ -101,23 +106,42 @@ try {
     processedLinesPerSecond: Math.round(LINES / processSeconds),
   }
   if (waitForMint) {
-    for (;;) {
+    const minted = async () => {
       const stats = await get<{ mints: Record<string, number> }>(`${service.url}/v1/merchant/stats`, token)
-      if ((stats.mints.MINTED ?? 0) + (stats.mints.FAILED ?? 0) >= LINES) {
-        figures.mintedSeconds = Number(((performance.now() - started) / 1000).toFixed(1))
-        figures.mintFailed = stats.mints.FAILED ?? 0
+      return { done: (stats.mints.MINTED ?? 0) + (stats.mints.FAILED ?? 0), failed: stats.mints.FAILED ?? 0 }
+    }
+    const atDone = (await minted()).done
+    const doneAt = performance.now()
+    let lastLog = 0
+    for (;;) {
+      const now = await minted()
+      const waited = (performance.now() - doneAt) / 1000
+      if (performance.now() - lastLog > 30_000) {
+        lastLog = performance.now()
+        console.error(
+          `  minted ${now.done}/${LINES} (${Math.round((now.done - atDone) / Math.max(waited, 1e-3))}/s since DONE)`,
+        )
+      }
+      if (now.done >= LINES || waited > mintWaitSeconds) {
+        const seconds = (performance.now() - started) / 1000
+        if (now.done >= LINES) figures.mintedSeconds = Number(seconds.toFixed(1))
+        figures.mintedAtDone = atDone
+        figures.mintedAtEnd = now.done
+        figures.mintFailed = now.failed
+        figures.mintPerSecondAfterDone = Math.round((now.done - atDone) / waited)
         break
       }
-      await new Promise((r) => setTimeout(r, 2000))
+      await new Promise((r) => setTimeout(r, 1000))
     }
   }
   console.error(
     `  DONE: ${LINES} lines in ${totalSeconds.toFixed(1)} s = ${figures.linesPerSecond} lines/s ` +
       `(processing ${figures.processedLinesPerSecond} lines/s)` +
-      (figures.mintedSeconds ? `; all minted after ${figures.mintedSeconds} s` : ''),
+      (figures.mintedSeconds ? `; all minted after ${figures.mintedSeconds} s` : '') +
+      (waitForMint ? `; minted ${figures.mintPerSecondAfterDone}/s after DONE` : ''),
   )
   const at = new Date().toISOString()
-  const file = join('bench', 'results', `import-${figures.database}.json`)
+  const file = join('bench', 'results', `import-${figures.database}${tag}.json`)
   writeFileSync(file, `${JSON.stringify({ at, ...figures }, null, 2)}\n`)
   console.log(JSON.stringify(figures))
 } finally {

@@ -168,7 +168,7 @@ function chain(env: Env): Config['chain'] {
     anchorAddress: hex(env, 'HISTORY_ANCHOR_ADDRESS', 20),
     ownershipSweepSeconds: int(env, 'OWNERSHIP_SWEEP_SECONDS', 2, 1, 86_400),
     confirmations: int(env, 'CHAIN_CONFIRMATIONS', rpcUrl ? 2 : 1, 1, 100),
-    mintBatchSize: int(env, 'MINT_BATCH_SIZE', 500, 1, 1000),
+    mintBatchSize: int(env, 'MINT_BATCH_SIZE', 1000, 1, 1000),
     mintMaxAttempts: int(env, 'MINT_MAX_ATTEMPTS', 8, 1, 100),
     mintRetryDelaySeconds: int(env, 'MINT_RETRY_DELAY_SECONDS', 5, 1, 3600),
     mintSweepSeconds: int(env, 'MINT_SWEEP_SECONDS', 2, 1, 3600),

@@ -437,6 +437,53 @@ const batchOfWarranties = (svc: TestService, ids: string[], status: MintBatchRow
 
 type Receipt = { status: string; blockNumber: string } | null
 
+describe('pipelined batches, on a chain node of its own with interval mining', () => {
+  it('prepares and pins the next batch while the previous one waits for its block (pipelined); every warranty minted once', async () => {
+    const chain = await startExternalChain({ blockTimeSeconds: 1 })
+    let svc: TestService | undefined
+    try {
+      svc = await createTestService({ mint: true, env: { ...chain.env, MINT_BATCH_SIZE: '50' } })
+      const merchant = await createMerchant(svc.deps.db, { name: 'Pipeline Shop' })
+      const before = await svc.deps.chain.nextTokenId()
+      // Blocks held: the first batch sent stays pending until mining resumes.
+      await rpc(chain.directUrl, 'evm_setIntervalMining', [0])
+      const ids = (await insertPendingWarranties(svc.deps.db, merchant.id, 120)).map((w) => w.id)
+      await svc.services.minting.request()
+      const db = svc.deps.db
+      const [sent, next] = await waitFor(
+        async () => {
+          const batches = await db.select().from(mintBatches).orderBy(mintBatches.startTokenId)
+          const first = batches.find((b) => b.status === 'SENT' && b.txHash)
+          const second = batches.find((b) => b.status === 'PREPARED')
+          return first && second ? ([first, second] as const) : null
+        },
+        20_000,
+        20,
+      )
+      // The next batch is pinned and recorded while the one before is not even mined, and it
+      // starts where that one ends.
+      expect(await rpc(chain.directUrl, 'eth_getTransactionReceipt', [sent.txHash])).toBeNull()
+      expect(next.startTokenId).toBe(sent.startTokenId + sent.quantity)
+      expect(sent.quantity).toBe(50)
+
+      await rpc(chain.directUrl, 'evm_setIntervalMining', [1])
+      const minted = await waitFor(allMinted(svc, ids), 60_000, 100)
+      const tokenIds = minted.map((w) => w.tokenId!).sort((a, b) => a - b)
+      expect(tokenIds).toEqual(Array.from({ length: 120 }, (_, i) => Number(before) + i))
+      expect(await svc.deps.chain.nextTokenId()).toBe(before + 120n)
+      const batches = await db.select().from(mintBatches).orderBy(mintBatches.startTokenId)
+      expect(batches.map((b) => [b.status, b.quantity])).toEqual([
+        ['CONFIRMED', 50],
+        ['CONFIRMED', 50],
+        ['CONFIRMED', 20],
+      ])
+    } finally {
+      await svc?.close()
+      await chain.close()
+    }
+  }, 120_000)
+})
+
 describe('on a chain node of its own, with interval mining (transactions stay pending until the next block)', () => {
   it('the RPC cut after a batch was sent: while it is cut the transaction lands but nothing is recorded and nothing fails; once it is back that transaction is recorded, nothing re-sent, none minted twice', async () => {
     const chain = await startExternalChain({ blockTimeSeconds: 1 })

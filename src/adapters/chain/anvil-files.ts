@@ -17,13 +17,34 @@ const STOP_GRACE_MS = 5_000
 
 const BEST_BLOCK = /"best_block_number":\s*"?(0x[0-9a-fA-F]+|\d+)"?/
 
-/** The head block a state dump holds; `quick` reads the field without parsing the whole (large) dump. */
-export function bestBlockOf(stateJson: string, quick = false): bigint | null {
-  const found = quick ? BEST_BLOCK.exec(stateJson) : null
+/** How far into the end of a dump a complete one has its closing brace. */
+const TAIL_BYTES = 64
+
+/**
+ * The head block a state dump holds. `quick` reads the field without parsing the whole dump;
+ * a Buffer (a large chain's state is longer than the longest string V8 allows) is read that
+ * way, and checked to end as a JSON object does.
+ */
+export function bestBlockOf(state: string | Buffer, quick = false): bigint | null {
+  if (typeof state !== 'string') {
+    const at = state.indexOf('"best_block_number"')
+    const tail = state
+      .subarray(Math.max(0, state.length - TAIL_BYTES))
+      .toString('latin1')
+      .trimEnd()
+    if (at < 0 || !tail.endsWith('}')) throw new Error('the state dump is incomplete')
+    return bestBlockOf(state.subarray(at, at + 100).toString('latin1'), true)
+  }
+  const found = quick ? BEST_BLOCK.exec(state) : null
   if (found?.[1] !== undefined) return BigInt(found[1])
-  const state = JSON.parse(stateJson) as { best_block_number?: number | string; block?: { number?: string } }
-  const best = state.best_block_number ?? state.block?.number
+  const parsed = JSON.parse(state) as { best_block_number?: number | string; block?: { number?: string } }
+  const best = parsed.best_block_number ?? parsed.block?.number
   return best === undefined ? null : BigInt(best)
+}
+
+/** Whether a state file is whole: parsed in full when small enough, else its head and tail checked. */
+function checkedBest(state: Buffer): bigint | null {
+  return state.length < 256 * 1024 * 1024 ? bestBlockOf(state.toString('utf8')) : bestBlockOf(state)
 }
 
 function isAlive(pid: number): boolean {
@@ -91,7 +112,7 @@ export class ChainFiles {
    * lose it once this returns: a temporary file written and fsynced, renamed over the old
    * one, and the folder fsynced.
    */
-  async writeState(stateJson: string): Promise<void> {
+  async writeState(stateJson: string | Buffer): Promise<void> {
     const temporary = `${this.statePath}.tmp`
     const file = await open(temporary, 'w')
     try {
@@ -116,7 +137,7 @@ export class ChainFiles {
   /** The block number the state file holds, or null while it is missing or being written. */
   async savedBlock(): Promise<bigint | null> {
     try {
-      return bestBlockOf(await readFile(this.statePath, 'utf8'), true)
+      return bestBlockOf(await readFile(this.statePath))
     } catch {
       return null
     }
@@ -162,15 +183,15 @@ export class ChainFiles {
     const backup = `${this.statePath}.bak`
     if (!existsSync(this.statePath)) return
     try {
-      bestBlockOf(await readFile(this.statePath, 'utf8'))
+      checkedBest(await readFile(this.statePath))
       await copyFile(this.statePath, `${backup}.tmp`)
       await rename(`${backup}.tmp`, backup)
       return
     } catch (err) {
       const aside = `${this.statePath}.corrupt-${Date.now()}`
       await rename(this.statePath, aside)
-      const restorable = await readFile(backup, 'utf8').then(
-        (text) => bestBlockOf(text) !== null,
+      const restorable = await readFile(backup).then(
+        (bytes) => checkedBest(bytes) !== null,
         () => false,
       )
       if (restorable) await copyFile(backup, this.statePath)
@@ -185,7 +206,7 @@ export class ChainFiles {
 
   async checkSaved(head: bigint | null): Promise<void> {
     try {
-      const best = bestBlockOf(await readFile(this.statePath, 'utf8'))
+      const best = checkedBest(await readFile(this.statePath))
       if (head !== null && (best === null || best < head)) {
         this.log.error({ head, saved: best }, 'anvil stopped without saving its last blocks')
         return

@@ -7,6 +7,7 @@ import { projectRoot } from '../../paths.js'
 import { AdapterError } from '../adapter-error.js'
 import { ANVIL_CHAIN_ID, ensureDeployment } from './anvil-deployment.js'
 import { ChainFiles, type Deployment } from './anvil-files.js'
+import { BlockJournal } from './anvil-journal.js'
 import { AnvilOutput } from './anvil-output.js'
 import { anvilRpc } from './anvil-rpc.js'
 import { AnvilStateSaver } from './anvil-state.js'
@@ -62,6 +63,8 @@ export class AnvilSupervisor {
   private readonly log: Logger
   private readonly files: ChainFiles
   private readonly state: AnvilStateSaver
+  private readonly journal: BlockJournal
+  private replaying = false // the journal holds blocks past the state file: mined again first
   private readonly output: AnvilOutput
   private readonly onProcessExit = () => {
     // Synchronous last resort when the service exits without stop().
@@ -71,7 +74,8 @@ export class AnvilSupervisor {
   constructor(private readonly options: AnvilOptions) {
     this.log = options.logger.child({ component: 'anvil' })
     this.files = new ChainFiles(join(options.dataDir, 'chain'), this.log)
-    this.state = new AnvilStateSaver(this.files, this.log)
+    this.journal = new BlockJournal(this.files.chainDir, this.log)
+    this.state = new AnvilStateSaver(this.files, this.journal, this.log)
     this.output = new AnvilOutput(this.log)
   }
 
@@ -150,9 +154,14 @@ export class AnvilSupervisor {
     await this.start()
   }
 
-  /** Saves the node's state to disk now (see AnvilStateSaver.persist); returns the head block saved. */
+  /** Saves the node's whole state to disk now (see AnvilStateSaver.persist); returns the head block saved. */
   persist(minBlock?: bigint): Promise<bigint> {
     return this.state.persist(this.rpcUrl, minBlock)
+  }
+
+  /** Returns once a crash of the node cannot take back the blocks mined so far (AnvilStateSaver.durable). */
+  durable(minBlock?: bigint): Promise<bigint> {
+    return this.state.durable(this.rpcUrl, minBlock)
   }
 
   async blockNumber(): Promise<bigint> {
@@ -174,7 +183,8 @@ export class AnvilSupervisor {
     await mkdir(this.chainDir, { recursive: true })
     await this.files.takeOver((port) => this.state.saveFrom(`http://127.0.0.1:${port}`))
     await this.files.prepareStateFile()
-    await this.state.load()
+    const savedHead = await this.state.load()
+    this.replaying = (await this.journal.entriesAfter(savedHead)).length > 0
     const binary = this.options.binaryPath ?? anvilBinaryPath()
     if (!existsSync(binary)) {
       throw new AdapterError(`anvil binary not found at ${binary}: is @foundry-rs/anvil installed?`, false)
@@ -198,9 +208,26 @@ export class AnvilSupervisor {
     await this.files.writePid(child.pid ?? 0, this.port)
     this.listening = true
     child.once('exit', (code, signal) => this.onExit(child, code, signal))
+    try {
+      await this.afterLoad(savedHead)
+    } catch (err) {
+      this.stopping = true
+      child.kill('SIGKILL')
+      await this.exited
+      this.afterExit()
+      throw err
+    }
     this.state.startPeriodic(this.rpcUrl)
     this.restartDelayMs = 500
     this.log.info({ anvilPid: child.pid, rpcUrl: this.rpcUrl, state: this.statePath }, 'anvil started')
+  }
+
+  /** The journal's blocks past the state file mined again and a full dump taken, or journaling from the head. */
+  private async afterLoad(savedHead: bigint | null): Promise<void> {
+    if (!this.replaying) return this.journal.truncate(this.rpcUrl, await this.blockNumber())
+    await this.journal.replay(this.rpcUrl, savedHead, this.options.blockTimeSeconds)
+    this.replaying = false
+    await this.persist()
   }
 
   private args(): string[] {
@@ -217,7 +244,8 @@ export class AnvilSupervisor {
       '--cache-path',
       this.files.cachePath,
     ]
-    if (this.options.blockTimeSeconds !== undefined)
+    if (this.replaying) args.push('--no-mining')
+    else if (this.options.blockTimeSeconds !== undefined)
       args.push('--block-time', String(this.options.blockTimeSeconds))
     if (existsSync(this.statePath)) args.push('--load-state', this.statePath)
     return args
@@ -263,6 +291,7 @@ export class AnvilSupervisor {
 
   private afterExit(): void {
     this.state.stopPeriodic()
+    void this.journal.close()
     this.child = null
     this.listening = false
     process.removeListener('exit', this.onProcessExit)

@@ -74,7 +74,7 @@ async function openEmbedded({ config, logger }: ChainDeps): Promise<ChainHandle>
       logger,
       pollingIntervalMs: 50,
       makeDurable: async (blockNumber) => {
-        await node.persist(blockNumber)
+        await node.durable(blockNumber)
       },
       onClose: () => node.stop(),
     })

@@ -12,6 +12,8 @@ import { AdapterError } from '../adapter-error.js'
 
 /** A block file larger than this cannot be one we wrote: it is treated as corrupt. */
 const MAX_BLOCK_BYTES = 2 * 1024 * 1024
+/** How many sizes of blocks written by this process are remembered (two mint batches' worth). */
+const KNOWN_SIZES = 2_000
 
 /**
  * The embedded content-addressed block store: one file per block under `root`, in
@@ -29,6 +31,8 @@ export class BlockStore {
   private readonly sharding = new NextToLast()
   private readonly blocks: FsBlockstore
   private readonly writes = new Map<string, Promise<void>>()
+  /** Sizes of blocks this process wrote (fsynced) lately, by CID: a directory over them need not read them back. */
+  private readonly sizes = new Map<string, number>()
   private opening: Promise<void> | null = null
   private closed = false
 
@@ -58,9 +62,19 @@ export class BlockStore {
     const path = this.pathOf(cid)
     const inFlight = this.writes.get(path)
     if (inFlight !== undefined) return inFlight
-    const write = this.write(cid, path, bytes).finally(() => this.writes.delete(path))
+    const write = this.write(cid, path, bytes)
+      .then(() => {
+        if (this.sizes.size >= KNOWN_SIZES) this.sizes.delete(this.sizes.keys().next().value as string)
+        this.sizes.set(cid.toString(), bytes.byteLength)
+      })
+      .finally(() => this.writes.delete(path))
     this.writes.set(path, write)
     return write
+  }
+
+  /** The size of a block this process wrote lately (on disk, fsynced), or undefined. */
+  knownSize(cid: CID): number | undefined {
+    return this.sizes.get(cid.toString())
   }
 
   /** The verified bytes of `cid`, or null when absent or corrupt (corruption is logged). */

@@ -145,6 +145,9 @@ export class UnixFsStore {
 
   /** The dag-pb link Tsize kubo writes: the block's size plus its links' Tsizes. */
   private async cumulativeSize(cid: CID, name: string): Promise<number> {
+    // A file just added (a mint batch's certificates): its size is known, no need to read it back.
+    const known = cid.code === raw.code ? this.blocks.knownSize(cid) : undefined
+    if (known !== undefined) return known
     const block = await this.blocks.get(cid)
     if (!block)
       throw new AdapterError(`directory entry "${name}": ${cid} is not in the store; add it first`, false)

@@ -118,10 +118,23 @@ export class MintingService {
         current = batch
         this.count(result, batch, await this.settle(batch))
       }
-      while (!this.stopping) {
-        current = await this.prepareBatch()
-        if (!current) break
-        this.count(result, current, await this.settle(current))
+      let next = this.stopping ? null : await this.prepareBatch()
+      while (next) {
+        current = next
+        // Pipelined: the next batch is selected, pinned and recorded while this one is sent,
+        // mined and made durable (it starts where this one ends).
+        const upcoming = this.stopping ? Promise.resolve(null) : this.prepareBatch(current)
+        let outcome: Outcome
+        try {
+          outcome = await this.settle(current)
+        } catch (err) {
+          // Left PREPARED if it was recorded: the next run settles it like any unfinished batch.
+          await upcoming.catch(() => null)
+          throw err
+        }
+        this.count(result, current, outcome)
+        next = await upcoming
+        if (this.stopping) break
       }
       return result
     } catch (err) {
@@ -153,10 +166,11 @@ export class MintingService {
 
   /**
    * Reserves the next token ids for the oldest pending warranties, pins their metadata as
-   * one directory and records the batch (PREPARED). Null when nothing is pending.
+   * one directory and records the batch (PREPARED). Null when nothing is pending. `after`: a
+   * batch still on its way (see batch-preparation.ts).
    */
-  async prepareBatch(): Promise<MintBatchRow | null> {
-    return prepareBatch(this.deps)
+  async prepareBatch(after?: MintBatchRow): Promise<MintBatchRow | null> {
+    return prepareBatch(this.deps, after)
   }
 
   /** Brings one batch to an end: minted, failed, or handed back to pending. */
