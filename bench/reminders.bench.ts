@@ -16,6 +16,7 @@ import { openDatabase } from '../src/db/client.js'
 import { createMerchant } from '../test/support/factories.js'
 import { startFakeApns } from '../test/support/fake-apns.js'
 import { startFakeFcm } from '../test/support/fake-fcm.js'
+import { fakePushEnv } from '../test/support/fake-push-env.js'
 import {
   insertClaimedWarranties,
   insertCustomers,
@@ -35,14 +36,7 @@ const service = await startService({
   DATABASE_URL: pgDb.url,
   CRON_SECRET: SECRET,
   NODE_EXTRA_CA_CERTS: caFile,
-  FCM_PROJECT_ID: fcm.projectId,
-  FCM_CREDENTIALS_FILE: fcm.credentialsFile,
-  FCM_ENDPOINT: fcm.url,
-  APNS_ENDPOINT: apns.url,
-  APNS_KEY_FILE: apns.keyFile,
-  APNS_KEY_ID: apns.keyId,
-  APNS_TEAM_ID: apns.teamId,
-  APNS_BUNDLE_ID: apns.bundleId,
+  ...fakePushEnv(fcm, apns),
 })
 const database = await openDatabase({ url: pgDb.url, poolSize: 2 })
 

@@ -6,6 +6,7 @@ import { renderMail } from '../../src/modules/mail/templates/index.js'
 import { createMerchant } from '../support/factories.js'
 import { APNS_ANSWERS, type FakeApns, startFakeApns } from '../support/fake-apns.js'
 import { type FakeFcm, FCM_ANSWERS, startFakeFcm } from '../support/fake-fcm.js'
+import { fakePushEnv } from '../support/fake-push-env.js'
 import { createTestService, type TestService } from '../support/harness.js'
 import {
   devicesOf,
@@ -30,14 +31,7 @@ beforeAll(async () => {
   svc = await createTestService({
     env: {
       CRON_SECRET: SECRET,
-      FCM_PROJECT_ID: fcm.projectId,
-      FCM_CREDENTIALS_FILE: fcm.credentialsFile,
-      FCM_ENDPOINT: fcm.url,
-      APNS_ENDPOINT: apns.url,
-      APNS_KEY_FILE: apns.keyFile,
-      APNS_KEY_ID: apns.keyId,
-      APNS_TEAM_ID: apns.teamId,
-      APNS_BUNDLE_ID: apns.bundleId,
+      ...fakePushEnv(fcm, apns),
     },
   })
   merchantId = (await createMerchant(svc.deps.db, { name: 'Acme Appliances' })).id

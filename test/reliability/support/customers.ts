@@ -31,6 +31,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
 import { type FakeApns, startFakeApns } from '../../support/fake-apns.js'
 import { type FakeFcm, startFakeFcm } from '../../support/fake-fcm.js'
+import { fakePushEnv } from '../../support/fake-push-env.js'
 import type { SmtpSink } from '../../support/smtp-sink.js'
 import type { AckedWarranty } from './issue-load.js'
 import { request } from './service-api.js'
@@ -77,14 +78,7 @@ export async function startPushServers(): Promise<PushServers> {
     fcm,
     apns,
     env: {
-      FCM_PROJECT_ID: fcm.projectId,
-      FCM_CREDENTIALS_FILE: fcm.credentialsFile,
-      FCM_ENDPOINT: fcm.url,
-      APNS_ENDPOINT: apns.url,
-      APNS_KEY_FILE: apns.keyFile,
-      APNS_KEY_ID: apns.keyId,
-      APNS_TEAM_ID: apns.teamId,
-      APNS_BUNDLE_ID: apns.bundleId,
+      ...fakePushEnv(fcm, apns),
     },
     close: async () => {
       await fcm.close()
