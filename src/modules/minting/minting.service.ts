@@ -124,6 +124,9 @@ export class MintingService {
         // Pipelined: the next batch is selected, pinned and recorded while this one is sent,
         // mined and made durable (it starts where this one ends).
         const upcoming = this.stopping ? Promise.resolve(null) : this.prepareBatch(current)
+        // Handled from now on: it may fail (the database gone) while this batch settles, before
+        // it is awaited below (where its error counts); unhandled, that would end the process.
+        upcoming.catch(() => undefined)
         let outcome: Outcome
         try {
           outcome = await this.settle(current)
