@@ -1,6 +1,7 @@
-import { type FileHandle, open, readFile, rename } from 'node:fs/promises'
+import { type FileHandle, open, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
+import { writeAtomic } from '../../lib/atomic-file.js'
 import { AdapterError } from '../adapter-error.js'
 import { anvilRpc } from './anvil-rpc.js'
 
@@ -164,20 +165,7 @@ export class BlockJournal {
    */
   async truncate(rpcUrl: string, head: bigint): Promise<void> {
     await this.closeFile()
-    const temporary = `${this.path}.tmp`
-    const file = await open(temporary, 'w')
-    try {
-      await file.sync()
-    } finally {
-      await file.close()
-    }
-    await rename(temporary, this.path)
-    const folder = await open(this.chainDir, 'r')
-    try {
-      await folder.sync()
-    } finally {
-      await folder.close()
-    }
+    await writeAtomic(this.path, new Uint8Array())
     await this.resetTo(rpcUrl, head)
   }
 
