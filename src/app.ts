@@ -42,7 +42,8 @@ export async function buildApp({
     clientErrorHandler,
   }).setValidatorCompiler(TypeBoxValidatorCompiler)
 
-  registerRequestLane(app)
+  // Lanes matter only where one connection is shared: the embedded database (src/db/lanes.ts).
+  if (deps.database.kind === 'pglite') registerRequestLane(app)
   registerDraining(app)
   registerHttpMetrics(app, deps.metrics.http)
   if (deps.tracing.enabled) registerHttpTracing(app)

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
-import { copyFile, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFile, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
+import { TEMP_SUFFIX, writeAtomic } from '../../lib/atomic-file.js'
 import { AdapterError } from '../adapter-error.js'
 import type { Address, Hash } from './port.js'
 
@@ -109,25 +110,10 @@ export class ChainFiles {
 
   /**
    * Replaces the state file with `stateJson` so that no crash can leave it half written or
-   * lose it once this returns: a temporary file written and fsynced, renamed over the old
-   * one, and the folder fsynced.
+   * lose it once this returns (`writeAtomic`: temporary file fsynced, renamed over, folder fsynced).
    */
   async writeState(stateJson: string | Buffer): Promise<void> {
-    const temporary = `${this.statePath}.tmp`
-    const file = await open(temporary, 'w')
-    try {
-      await file.writeFile(stateJson)
-      await file.sync()
-    } finally {
-      await file.close()
-    }
-    await rename(temporary, this.statePath)
-    const folder = await open(this.chainDir, 'r')
-    try {
-      await folder.sync()
-    } finally {
-      await folder.close()
-    }
+    await writeAtomic(this.statePath, typeof stateJson === 'string' ? Buffer.from(stateJson) : stateJson)
   }
 
   async removePid(): Promise<void> {
@@ -181,6 +167,11 @@ export class ChainFiles {
 
   async prepareStateFile(): Promise<void> {
     const backup = `${this.statePath}.bak`
+    // A crash inside writeState leaves its temporary file (as large as the state): removed here.
+    for (const name of await readdir(this.chainDir).catch(() => [] as string[])) {
+      if (name.startsWith('.state.json.') && name.endsWith(TEMP_SUFFIX))
+        await rm(join(this.chainDir, name), { force: true })
+    }
     if (!existsSync(this.statePath)) return
     try {
       checkedBest(await readFile(this.statePath))

@@ -277,6 +277,9 @@ describe('AnvilSupervisor: lost or broken state', () => {
     // What a crash in the middle of anvil's in-place write leaves behind.
     const text = await readFile(first.statePath, 'utf8')
     await writeFile(first.statePath, text.slice(0, text.length / 2))
+    // And what a kill inside writeState leaves: its temporary file, as large as the state.
+    const leftover = join(first.chainDir, '.state.json.0123abcd.tmp')
+    await writeFile(leftover, text)
 
     const { logger, records } = recordingLogger()
     const second = await node(logger)
@@ -285,6 +288,7 @@ describe('AnvilSupervisor: lost or broken state', () => {
     expect(await second.ensureDeployment()).toEqual(deployment)
     const files = await readdir(join(dirs[0]!, 'chain'))
     expect(files.some((f) => f.startsWith('state.json.corrupt-'))).toBe(true)
+    expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([])
   })
 })
 
