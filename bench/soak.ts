@@ -182,7 +182,8 @@ try {
   timers.push(setInterval(sampleRss, 10_000))
   const progress = setInterval(() => {
     sink.clear()
-    const w = windows.at(-1)
+    // The minute that just ended (the current one has only begun).
+    const w = windows[Math.floor((performance.now() - started) / 60_000) - 1]
     const last = rss.at(-1)
     if (w)
       console.error(
