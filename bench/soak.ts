@@ -14,7 +14,7 @@
  * latencies. After SOAK_MINUTES (default 30; warm-up SOAK_WARMUP_MINUTES, default 5) it reports
  * the RSS growth per hour after warm-up (least-squares slope over the mean), the p99 drift
  * (the last five minutes against the first five after warm-up) and the errors (any answer
- * other than the expected status, or no answer), and writes bench/results/soak.json.
+ * other than the expected status, or no answer), and writes bench/results/soak.json (soak-postgres.json with SOAK_DB=postgres).
  */
 import { randomUUID } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -247,5 +247,5 @@ const figures = {
   })),
   goals: { rssGrowthPercentPerHour: '< 10', p99DriftPercent: '< 20', errors: 0 },
 }
-if (stopping) writeFileSync('bench/results/soak.json', `${JSON.stringify(figures, null, 2)}\n`)
+if (stopping) writeFileSync(`bench/results/soak${pgDb ? '-postgres' : ''}.json`, `${JSON.stringify(figures, null, 2)}\n`)
 console.log(JSON.stringify({ ...figures, perMinute: undefined }, null, 2))
