@@ -9,11 +9,16 @@
  * process only checks the image's header and passes the bytes on.
  */
 import { setPriority } from 'node:os'
+import { readPdfText } from './pdf-text.js'
 import { OcrError, type OcrErrorKind } from './port.js'
+import { sniffType } from './sniff.js'
+import { OcrUploadError, openUpload, type UploadFault } from './upload.js'
 
 export interface NativeRequest {
   id: number
   image: Uint8Array
+  /** `image` is the OCR route's raw JSON body: parsed, checked and decoded here (upload.ts). */
+  upload?: true
 }
 
 export type NativeReply =
@@ -24,8 +29,10 @@ export type NativeReply =
       confidence: number
       /** Preparation and recognition, CPU ms of this child (its one thread and sharp's). */
       cpuMs?: { prepare: number; recognize: number }
+      /** An uploaded PDF: `text` is its text layer. */
+      pdf?: true
     }
-  | { id: number; error: string; kind?: OcrErrorKind }
+  | { id: number; error: string; kind?: OcrErrorKind; fault?: UploadFault }
   | { ready: true }
 
 /** Which recogniser a child holds: libtesseract and its model folder, or tesseract.js and its model. */
@@ -88,7 +95,14 @@ const cpu = () => {
 async function handle(request: NativeRequest): Promise<NativeReply> {
   try {
     const c0 = cpu()
-    const bytes = Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength)
+    let bytes = Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength)
+    if (request.upload) {
+      bytes = openUpload(bytes)
+      if (sniffType(bytes) === 'pdf') {
+        const text = readPdfText(bytes)
+        return { id: request.id, text, lines: [], confidence: 1, pdf: true }
+      }
+    }
     const images = prepare ? await prepare(bytes) : [bytes]
     const c1 = cpu()
     const reads = []
@@ -101,7 +115,8 @@ async function handle(request: NativeRequest): Promise<NativeReply> {
     return { id: request.id, ...read, cpuMs: { prepare: c1 - c0, recognize: cpu() - c1 } }
   } catch (error) {
     const kind = error instanceof OcrError ? error.kind : undefined
-    return { id: request.id, error: (error as Error).message, ...(kind ? { kind } : {}) }
+    const fault = error instanceof OcrUploadError ? { fault: error.fault } : {}
+    return { id: request.id, error: (error as Error).message, ...(kind ? { kind } : {}), ...fault }
   }
 }
 
