@@ -123,11 +123,14 @@ function startChild(
   const child = fork(file, args, {
     execArgv,
     serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    // stdin carries each read's bytes (see `NativeRequest`).
+    stdio: ['pipe', 'ignore', 'ignore', 'ipc'],
     // One thread a child: the pool is the parallelism (OpenMP threads would spin on shared cores).
     env: { ...process.env, OMP_THREAD_LIMIT: '1' },
   })
   options.onSpawn?.(child)
+  // A child that dies mid-write: its read fails through 'exit' below, not as an unhandled EPIPE.
+  child.stdin?.on('error', () => undefined)
   const pending = new Map<number, { resolve: (r: NativeReply) => void; reject: (e: Error) => void }>()
   let next = 0
   return new Promise<Recognizer>((resolve, reject) => {
@@ -156,10 +159,13 @@ function startChild(
       recognize: async (image, options) => {
         const id = next++
         // An upload (the route's raw JSON body) is opened by the child: see upload.ts.
-        const request: NativeRequest = options?.upload ? { id, image, upload: true } : { id, image }
+        const length = image.length
+        const request: NativeRequest = options?.upload ? { id, length, upload: true } : { id, length }
         const reply = await new Promise<NativeReply>((done, fail) => {
           pending.set(id, { resolve: done, reject: fail })
           child.send(request, (error) => error && fail(error))
+          // The bytes themselves go down the pipe as they are: no serialising, no copy here.
+          child.stdin?.write(image)
         })
         if ('error' in reply) {
           if (reply.fault) throw new OcrUploadError(reply.fault)
