@@ -9,6 +9,7 @@ import type { ChildConfig, NativeReply, NativeRequest } from './native-worker.js
 import { OcrError } from './port.js'
 import { type PoolSettings, type Recognizer, RecognizerPool } from './recognizer-pool.js'
 import { baseParameters, isBundled, MODELS_DIR, type PoolOptions } from './tesseract-pool.js'
+import { OcrUploadError } from './upload.js'
 
 export interface NativePoolOptions extends Omit<PoolOptions, 'onSpawn'> {
   /** Called with each child process when it starts (metrics, fault-injection tests). */
@@ -122,11 +123,14 @@ function startChild(
   const child = fork(file, args, {
     execArgv,
     serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    // stdin carries each read's bytes (see `NativeRequest`).
+    stdio: ['pipe', 'ignore', 'ignore', 'ipc'],
     // One thread a child: the pool is the parallelism (OpenMP threads would spin on shared cores).
     env: { ...process.env, OMP_THREAD_LIMIT: '1' },
   })
   options.onSpawn?.(child)
+  // A child that dies mid-write: its read fails through 'exit' below, not as an unhandled EPIPE.
+  child.stdin?.on('error', () => undefined)
   const pending = new Map<number, { resolve: (r: NativeReply) => void; reject: (e: Error) => void }>()
   let next = 0
   return new Promise<Recognizer>((resolve, reject) => {
@@ -152,16 +156,24 @@ function startChild(
       died('exited', signal ?? code)
     })
     const recognizer: Recognizer = {
-      recognize: async (image) => {
+      recognize: async (image, options) => {
         const id = next++
+        // An upload (the route's raw JSON body) is opened by the child: see upload.ts.
+        const length = image.length
+        const request: NativeRequest = options?.upload ? { id, length, upload: true } : { id, length }
         const reply = await new Promise<NativeReply>((done, fail) => {
           pending.set(id, { resolve: done, reject: fail })
-          child.send({ id, image } satisfies NativeRequest, (error) => error && fail(error))
+          child.send(request, (error) => error && fail(error))
+          // The bytes themselves go down the pipe as they are: no serialising, no copy here.
+          child.stdin?.write(image)
         })
-        if ('error' in reply)
+        if ('error' in reply) {
+          if (reply.fault) throw new OcrUploadError(reply.fault)
           throw reply.kind ? new OcrError(reply.kind, reply.error) : new Error(reply.error)
+        }
         if ('ready' in reply) throw new Error('Unexpected reply')
-        return { text: reply.text, lines: reply.lines, confidence: reply.confidence }
+        const read = { text: reply.text, lines: reply.lines, confidence: reply.confidence }
+        return reply.pdf ? { ...read, pdf: true } : read
       },
       stop: () =>
         new Promise<void>((done) => {

@@ -41,7 +41,7 @@ export interface OcrReadOptions {
 
 /**
  * Why a read failed. The request's fault (`unsupported_type`, `image_too_large`,
- * `invalid_image`, `pdf_without_text`, `no_text`) is never retryable; the engine's
+ * `invalid_image`, `pdf_without_text`, `invalid_upload`: upload.ts) is never retryable; the engine's
  * (`capacity`, `timeout`, `engine_failed`, `cancelled`) may be.
  */
 export type OcrErrorKind =
@@ -49,6 +49,7 @@ export type OcrErrorKind =
   | 'image_too_large'
   | 'invalid_image'
   | 'pdf_without_text'
+  | 'invalid_upload'
   | 'capacity'
   | 'timeout'
   | 'engine_failed'
@@ -60,6 +61,7 @@ const RETRYABLE: Record<OcrErrorKind, boolean> = {
   image_too_large: false,
   invalid_image: false,
   pdf_without_text: false,
+  invalid_upload: false,
   capacity: true,
   timeout: true,
   engine_failed: true,
@@ -98,6 +100,12 @@ export class OcrCapacityError extends OcrError {
  */
 export interface OcrPort {
   read(image: Buffer, options?: OcrReadOptions): Promise<ReceiptReading>
+  /**
+   * Reads the OCR route's raw JSON body (`{imageBase64}`): the engine parses, validates and
+   * decodes it where it reads the image (`openUpload`), off the caller's event loop; a body that
+   * is not one fails with `OcrUploadError`. Optional: without it the route opens the body itself.
+   */
+  readUpload?(body: Buffer, options?: OcrReadOptions): Promise<ReceiptReading>
   /** Starts the engine's workers ahead of the first request. */
   warm(): Promise<void>
   /**

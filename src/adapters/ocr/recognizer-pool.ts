@@ -14,13 +14,21 @@ export interface RecognizedText {
   confidence: number
   /** Time spent recognising (not waiting), ms. */
   ms: number
+  /** The text came from a PDF's text layer (an upload the child opened), not from recognition. */
+  pdf?: boolean
+}
+
+/** How the bytes handed to a recogniser are to be read. */
+export interface RecognizeOptions {
+  /** The bytes are the OCR route's raw JSON body, opened by the recogniser (upload.ts). */
+  upload?: boolean
 }
 
 export type PoolSettings = Pick<OcrSettings, 'workers' | 'queueLimit' | 'timeoutMs' | 'recycleAfter'>
 
 /** One started recogniser (a worker thread, a child process): what the pool needs of it. */
 export interface Recognizer {
-  recognize(image: Buffer): Promise<Omit<RecognizedText, 'ms'>>
+  recognize(image: Buffer, options?: RecognizeOptions): Promise<Omit<RecognizedText, 'ms'>>
   /** Stops it, even in the middle of a read. */
   stop(): Promise<void>
 }
@@ -30,6 +38,7 @@ export type StartRecognizer = (died: (reason: string, cause?: unknown) => void) 
 
 interface Job {
   image: Buffer
+  options: RecognizeOptions
   resolve: (value: RecognizedText) => void
   reject: (error: Error) => void
   signal: AbortSignal | undefined
@@ -89,7 +98,7 @@ export class RecognizerPool {
     await Promise.all(this.slots.map((slot) => this.start(slot)))
   }
 
-  recognize(image: Buffer, signal?: AbortSignal): Promise<RecognizedText> {
+  recognize(image: Buffer, signal?: AbortSignal, options: RecognizeOptions = {}): Promise<RecognizedText> {
     if (this.closed) return Promise.reject(new OcrError('closed', 'The OCR engine is closed'))
     if (signal?.aborted) return Promise.reject(new OcrError('cancelled', 'The read was cancelled'))
     const idle = this.slots.find((s) => !s.current)
@@ -98,7 +107,7 @@ export class RecognizerPool {
       return Promise.reject(new OcrCapacityError(Math.max(1, Math.ceil((waves * this.averageMs) / 1000))))
     }
     return new Promise<RecognizedText>((resolve, reject) => {
-      const job: Job = { image, resolve, reject, signal, onAbort: undefined }
+      const job: Job = { image, options, resolve, reject, signal, onAbort: undefined }
       if (signal) {
         job.onAbort = () => {
           const at = this.queue.indexOf(job)
@@ -153,7 +162,7 @@ export class RecognizerPool {
           this.settings.timeoutMs,
         )
         recognizer
-          .recognize(job.image)
+          .recognize(job.image, job.options)
           .then((result) => settle({ ok: { ...result, ms: performance.now() - started } }))
           .catch((cause: unknown) =>
             // The image's fault (a recogniser that prepares images itself refused it): the

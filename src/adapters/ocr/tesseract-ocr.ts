@@ -3,7 +3,7 @@ import { ChildOcrPool, nativeTesseractAvailable } from './native-pool.js'
 import { readPdfText } from './pdf-text.js'
 import { OcrCapacityError, type OcrPort, type OcrReadOptions, type ReceiptReading } from './port.js'
 import { inspectImage } from './preprocess.js'
-import type { RecognizerPool } from './recognizer-pool.js'
+import type { RecognizedText, RecognizerPool } from './recognizer-pool.js'
 import type { OcrSettings } from './settings.js'
 import { sniffType } from './sniff.js'
 import type { PoolOptions } from './tesseract-pool.js'
@@ -47,23 +47,25 @@ export class TesseractOcr implements OcrPort {
     return new OcrCapacityError(Math.max(1, Math.ceil(this.settings.timeoutMs / 1000 / 4)))
   }
 
-  async read(image: Buffer, options: OcrReadOptions = {}): Promise<ReceiptReading> {
-    const refused = this.refusal()
-    if (refused) throw refused
-    this.admitted++
-    try {
+  read(image: Buffer, options: OcrReadOptions = {}): Promise<ReceiptReading> {
+    return this.admit(async () => {
       if (sniffType(image) === 'pdf') return this.fromText(readPdfText(image))
       // Only the header is read here: a bomb or a type we do not read never reaches a child.
       await inspectImage(image, this.settings.maxPixels)
-      const part = await this.pool.recognize(image, options.signal)
-      const lines =
-        part.lines.length > 0
-          ? part.lines
-          : part.text.split('\n').map((text) => ({ text, confidence: part.confidence }))
-      return { ...extractReceipt(lines), rawText: part.text.trim() }
-    } finally {
-      this.admitted--
-    }
+      return this.fromRecognized(await this.pool.recognize(image, options.signal))
+    })
+  }
+
+  /**
+   * The route's raw JSON body, handed to a child as it came: the child parses, checks and
+   * decodes it (upload.ts), checks the header, reads a PDF's text layer or prepares and reads
+   * the image. This process only passes the bytes on and extracts the fields.
+   */
+  readUpload(body: Buffer, options: OcrReadOptions = {}): Promise<ReceiptReading> {
+    return this.admit(async () => {
+      const part = await this.pool.recognize(body, options.signal, { upload: true })
+      return part.pdf ? this.fromText(part.text) : this.fromRecognized(part)
+    })
   }
 
   warm(): Promise<void> {
@@ -76,6 +78,25 @@ export class TesseractOcr implements OcrPort {
 
   close(): Promise<void> {
     return this.pool.close()
+  }
+
+  private async admit(read: () => Promise<ReceiptReading>): Promise<ReceiptReading> {
+    const refused = this.refusal()
+    if (refused) throw refused
+    this.admitted++
+    try {
+      return await read()
+    } finally {
+      this.admitted--
+    }
+  }
+
+  private fromRecognized(part: RecognizedText): ReceiptReading {
+    const lines =
+      part.lines.length > 0
+        ? part.lines
+        : part.text.split('\n').map((text) => ({ text, confidence: part.confidence }))
+    return { ...extractReceipt(lines), rawText: part.text.trim() }
   }
 
   private fromText(text: string): ReceiptReading {

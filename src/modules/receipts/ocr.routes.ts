@@ -1,5 +1,5 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
+import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify'
 import type { OcrPort } from '../../adapters/ocr/port.js'
 import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/port.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -16,22 +16,42 @@ export interface OcrRoutesOptions {
   rateLimit?: RateLimitRule
 }
 
+/**
+ * The JSON body arrives as bytes (the parser below) and is checked against `OcrBody` where it is
+ * decoded, in an OCR worker's child process (src/adapters/ocr/upload.ts), with the same answers.
+ * Anything else (no body; another content type's parser) is validated here as usual.
+ */
+const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
+  const check = TypeBoxValidatorCompiler(route as Parameters<typeof TypeBoxValidatorCompiler>[0])
+  if (route.httpPart !== 'body') return check
+  return (data: unknown) => (Buffer.isBuffer(data) ? { value: data } : check(data))
+}
+
 /** `POST /v1/customer/receipts/ocr`: no token; per-address limit; bounded OCR pool. */
 export async function ocrRoutes(base: FastifyInstance, options: OcrRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
   const service = new ReceiptOcrService(options)
+  // Only in this plugin: the body is kept as the bytes received. Parsing, validating and
+  // base64-decoding 4 MB of JSON held the event loop ~25 ms an upload (docs/reliability.md).
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: OCR_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  )
 
   app.post(
     '/v1/customer/receipts/ocr',
     {
       config: { auth: 'public' },
       bodyLimit: OCR_BODY_LIMIT,
-      // A full pool refuses before the body (up to 6 MB of JSON and base64) is parsed,
-      // validated and decoded on the event loop: a flood of uploads costs the API little.
+      // A full pool refuses before the body (up to 6 MB of JSON) is read into memory and handed
+      // to a child: a flood of uploads costs the API little.
       onRequest: async () => {
         const refused = options.ocr.refusal?.()
         if (refused) throw ocrFailure(refused)
       },
+      validatorCompiler,
       schema: {
         tags: ['receipts'],
         operationId: 'readReceipt',
@@ -40,6 +60,10 @@ export async function ocrRoutes(base: FastifyInstance, options: OcrRoutesOptions
         response: { 200: OcrResponse, ...errorResponses(400, 413, 429, 503) },
       },
     },
-    async (request) => service.read(request.body.imageBase64, request.ip),
+    async (request) => {
+      // The raw JSON; a value only when another parser made one and it passed the schema.
+      const body: unknown = request.body
+      return service.read(Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body)), request.ip)
+    },
   )
 }

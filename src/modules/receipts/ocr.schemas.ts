@@ -1,22 +1,14 @@
 import { Type } from 'typebox'
+import { IMAGE_BASE64_MAX, OcrUploadBody } from '../../adapters/ocr/upload.js'
 import { Nullable } from '../../http/schemas.js'
 
-/** Base64 of up to ~3.7 MB of image: the interface's 5,000,000 characters. */
-export const IMAGE_BASE64_MAX = 5_000_000
+export { IMAGE_BASE64_MAX }
 
-export const OcrBody = Type.Object(
-  {
-    imageBase64: Type.String({
-      minLength: 4,
-      maxLength: IMAGE_BASE64_MAX,
-      // No `pattern`: a regular expression over 5,000,000 characters holds the event loop for
-      // 30-60 ms; the service decodes the text and checks it is canonical base64 instead (400).
-      description:
-        'The image (JPEG, PNG, WebP, TIFF, GIF, AVIF) or PDF, standard base64 without a data: prefix',
-    }),
-  },
-  { additionalProperties: false },
-)
+/**
+ * The body, `{imageBase64}`: documented here, checked where it is read (an OCR worker's child
+ * process, src/adapters/ocr/upload.ts), against this same schema.
+ */
+export const OcrBody = OcrUploadBody
 
 const Confidence = Type.Number({ minimum: 0, maximum: 1 })
 

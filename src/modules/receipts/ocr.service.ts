@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import { OcrError, type OcrPort, type ReceiptReading } from '../../adapters/ocr/port.js'
+import { OcrUploadError, openUpload, type UploadFault } from '../../adapters/ocr/upload.js'
 import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/port.js'
 import { AppError } from '../../errors.js'
+import { schemaIssueDetails } from '../../http/error-handler.js'
 
 /** The limiter key: a hash, so that no client address sits in the (shared) limiter store. */
 const addressKey = (address: string) => createHash('sha256').update(address).digest('base64url')
@@ -9,8 +11,19 @@ const addressKey = (address: string) => createHash('sha256').update(address).dig
 /** Per client address. */
 export const OCR_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60_000 }
 
-/** Maps an engine failure to the answer: the image's fault is a 400, the engine's a 503. */
+/** A body that is not `{imageBase64}` in canonical base64: the answers the service's parser and validator give. */
+function uploadFailure(fault: UploadFault): AppError {
+  if (fault.reason === 'json') return new AppError('invalid_json', 'The body is not valid JSON')
+  const details =
+    fault.reason === 'schema'
+      ? schemaIssueDetails(fault.issues, '/body')
+      : [{ path: '/body/imageBase64', message: 'is not valid base64' }]
+  return new AppError('validation_error', undefined, details)
+}
+
+/** Maps an engine failure to the answer: the request's fault is a 400, the engine's a 503. */
 export function ocrFailure(error: unknown): unknown {
+  if (error instanceof OcrUploadError) return uploadFailure(error.fault)
   if (!(error instanceof OcrError)) return error
   if (error.kind === 'capacity') {
     const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 5
@@ -24,30 +37,23 @@ export function ocrFailure(error: unknown): unknown {
   return new AppError('unavailable', 'The receipt could not be read now, try again shortly', undefined, 5)
 }
 
-function decodeBase64(text: string): Buffer {
-  const bytes = Buffer.from(text, 'base64')
-  // Buffer.from skips what it cannot decode; a round trip proves the text was canonical base64.
-  if (text.length % 4 !== 0 || bytes.toString('base64') !== text) {
-    throw new AppError('validation_error', undefined, [
-      { path: '/body/imageBase64', message: 'is not valid base64' },
-    ])
-  }
-  return bytes
-}
-
 /** Reading a receipt for anyone: limited per client address, then the OCR port. */
 export class ReceiptOcrService {
   constructor(private readonly deps: { ocr: OcrPort; limiter: RateLimiter; rateLimit?: RateLimitRule }) {}
 
-  async read(imageBase64: string, address: string): Promise<ReceiptReading> {
+  /**
+   * `body` is the request's raw JSON (`{imageBase64}`): the engine parses, checks and decodes
+   * it off the event loop when it can (`OcrPort.readUpload`), else it is opened here.
+   */
+  async read(body: Buffer, address: string): Promise<ReceiptReading> {
     const limit = await this.deps.limiter.hit(
       `receipts:ocr:${addressKey(address)}`,
       this.deps.rateLimit ?? OCR_RATE_LIMIT,
     )
     if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
-    const image = decodeBase64(imageBase64)
+    const { ocr } = this.deps
     try {
-      return await this.deps.ocr.read(image)
+      return await (ocr.readUpload ? ocr.readUpload(body) : ocr.read(openUpload(body)))
     } catch (error) {
       throw ocrFailure(error)
     }
