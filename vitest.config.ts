@@ -35,7 +35,7 @@ const apart = process.env.SLICE_APART === '1' ? sliceFiles : []
 const embeddedOnly = ['test/reliability/smtp-faults.test.ts', 'test/reliability/chain-outage.test.ts']
 
 // Reliability tests too long for every run (the split crash cycles: 5 cycles of an API and a worker
-// process take 3 to 4 minutes on a loaded 2-core machine); they run with RELIABILITY=1 only, e.g.
+// process take 2.3 to 4 minutes on this 2-core machine); they run with RELIABILITY=1 only, e.g.
 // `RELIABILITY=1 TEST_DATABASE_URL=… npx vitest run --project reliability-postgres test/reliability/crash-split.test.ts`.
 const harnessOnly = process.env.RELIABILITY === '1' ? [] : ['test/reliability/crash-split.test.ts']
 

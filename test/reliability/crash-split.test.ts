@@ -160,6 +160,8 @@ async function splitCycles(): Promise<void> {
       sent: seen.filter((b) => b.status === 'SENT').length,
       warrantiesInThoseBatches: seen.reduce((s, b) => s + b.quantity, 0),
     }
+    // Printed now as well: a failure while draining or counting must not lose the cycles' figures.
+    scenario.report({ phase: 'cycles done', midBatch, apiWhileWorkerDown: whileDown, killTimes: kills })
     await finishMix({
       scenario,
       chain,
