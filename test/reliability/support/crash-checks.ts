@@ -1,5 +1,5 @@
 /**
- * What the crash scenarios (crash.test.ts, crash-cycles.test.ts) share: the test's own chain
+ * What the crash scenarios (crash.test.ts, crash-cycles.test.ts, crash-split.test.ts) share: the test's own chain
  * as the service's settings, the wait for the backlog to drain after the last restart, and the
  * count of acknowledged warranties from outside (the API, the chain through viem, the SMTP
  * sink), with the figures that must all be zero.
@@ -149,10 +149,13 @@ export async function countAcknowledged(options: {
   }
 }
 
-/** The service's own log over every run: error-level lines, the first few spelled out. */
-export function logFigures(service: ServiceProcess): { logErrorLines: number; firstErrorLines: string[] } {
+/** The services' own logs over every run: error-level lines, the first few spelled out. */
+export function logFigures(...services: ServiceProcess[]): {
+  logErrorLines: number
+  firstErrorLines: string[]
+} {
   return {
-    logErrorLines: service.totals().errorCount,
-    firstErrorLines: service.runs.flatMap((r) => r.log.errorLines).slice(0, 5),
+    logErrorLines: services.reduce((n, s) => n + s.totals().errorCount, 0),
+    firstErrorLines: services.flatMap((s) => s.runs.flatMap((r) => r.log.errorLines)).slice(0, 5),
   }
 }

@@ -18,6 +18,8 @@ import { keepData } from './settings.js'
 
 export interface Scenario {
   database: 'pglite' | 'postgres'
+  /** The scenario's PostgreSQL database (null on the embedded one). */
+  databaseUrl: string | null
   sink: SmtpSink
   dataDir: string
   port: number
@@ -61,6 +63,7 @@ export async function createScenario(name: string): Promise<Scenario> {
 
   return {
     database: testDb,
+    databaseUrl: database?.url ?? null,
     sink,
     dataDir,
     port,
