@@ -1,5 +1,4 @@
-import { connect } from 'node:net'
-import type { ConnectionOptions } from 'node:tls'
+import { connect, type Socket } from 'node:net'
 import nodemailer from 'nodemailer'
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js'
 import type { Logger } from 'pino'
@@ -50,9 +49,6 @@ const RETRYABLE_CODES = new Set([
 ])
 // Refused by nodemailer before or without an SMTP answer: the message itself is wrong.
 const PERMANENT_CODES = new Set(['EENVELOPE', 'EMESSAGE', 'EREQUIRETLS'])
-
-// tls.connect passes socket options (noDelay among them) on to the socket; its type lists none.
-const NO_DELAY = { noDelay: true } as ConnectionOptions
 
 /** Whether a nodemailer error can go away on a later attempt. */
 export function isRetryableSmtpError(err: SmtpError): boolean {
@@ -153,18 +149,16 @@ function poolOptions(
     maxMessages: 100,
     // No Nagle delay: nodemailer writes the end of DATA (`.`) apart from the body, and a small
     // segment behind unacknowledged data waits for the server's delayed ACK (40 ms on Linux),
-    // which capped each connection at about 20 messages a second. TLS from the start: the
-    // option reaches tls.connect; in clear (and STARTTLS, which wraps it) the pool gets a socket
-    // opened here.
-    tls: NO_DELAY,
-    ...(target.secure
-      ? {}
-      : {
-          getSocket: (_opts: unknown, callback: (err: Error | null, socket?: unknown) => void) =>
-            callback(null, {
-              connection: connect({ host: target.host, port: target.port ?? 587, noDelay: true }),
-            }),
+    // about 50 ms a message on a connection. So the pool gets TCP sockets opened here; nodemailer
+    // starts TLS on them itself (at once for smtps, after STARTTLS otherwise), as it would on its own.
+    getSocket: (_opts: unknown, callback: (err: null, socket: { connection: Socket }) => void) =>
+      callback(null, {
+        connection: connect({
+          host: target.host,
+          port: target.port ?? (target.secure ? 465 : 587),
+          noDelay: true,
         }),
+      }),
     // A connection that drops mid-message puts the message back in the pool's queue;
     // unbounded by default, once is enough: the job retries after that.
     maxRequeues: 1,
