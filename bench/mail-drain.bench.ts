@@ -3,11 +3,16 @@
  * e-mails are enqueued (sealed, as issuing does) on PGlite (file-backed, as `npm start`) and on
  * PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a fresh
  * database is created and dropped), then `dispatch()` delivers them over SMTP to the test sink
- * (test/support/smtp-sink.ts, in a process of its own). Each variant of settings runs in turn on
- * the same database; the first is the baseline, the others are reported as ratios to it.
+ * (test/support/smtp-sink.ts, in a process of its own). Each variant runs in turn on the same
+ * database, after a warm-up of its own; the first, the outbox and SMTP adapter of BENCH_BEFORE_REF,
+ * is the baseline and the others are reported as ratios to it. Checked each time: every message
+ * SENT, delivered once (distinct Message-IDs at the sink). BENCH_DB=pglite|postgres runs one
+ * database; BENCH_ROUNDS repeats the variants; BENCH_VARIANTS (JSON) replaces them.
+ * Results: bench/results/mail-drain.json.
  */
 import { type ChildProcess, execSync, fork } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -20,6 +25,8 @@ import { createPostgresDatabase } from './lib.js'
 
 const COUNT = Number(process.env.BENCH_MAILS ?? 3000)
 const ONLY = process.env.BENCH_DB // pglite | postgres | unset: both
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1)
+const WARMUP = Math.max(200, Math.round(COUNT / 10))
 
 /** The code measured as "before": `src` at this commit, extracted under bench/ for the run. */
 const BEFORE_REF = process.env.BENCH_BEFORE_REF ?? 'eb7e948'
@@ -104,6 +111,24 @@ function askSink(child: ChildProcess, type: 'count' | 'clear'): Promise<{ count:
   })
 }
 
+/** BENCH_CPU_PROF=<dir>: a V8 CPU profile of each measured drain (not its enqueueing) written there. */
+async function startProfile(): Promise<(name: string) => Promise<void>> {
+  const session = new Session()
+  session.connect()
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
+    )
+  await post('Profiler.enable')
+  await post('Profiler.start')
+  return async (name) => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object }
+    mkdirSync(process.env.BENCH_CPU_PROF ?? '.', { recursive: true })
+    writeFileSync(join(process.env.BENCH_CPU_PROF ?? '.', `${name}.cpuprofile`), JSON.stringify(profile))
+    session.disconnect()
+  }
+}
+
 /** User + system CPU milliseconds a process has used so far (Linux). */
 function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
@@ -150,6 +175,7 @@ async function runVariant(
   sink: { url: string; child: ChildProcess },
   v: Variant,
   code: Code,
+  count = COUNT,
 ) {
   const mail = code.createSmtpMail({
     url: sink.url,
@@ -174,7 +200,8 @@ async function runVariant(
   })
   await askSink(sink.child, 'clear')
   // Wake-ups go to a queue that runs nothing: this run dispatches by hand.
-  await enqueue(outbox, database, COUNT)
+  await enqueue(outbox, database, count)
+  const profiling = process.env.BENCH_CPU_PROF && count === COUNT ? await startProfile() : null
   const start = performance.now()
   const cpu = process.cpuUsage()
   const sinkCpu = cpuMsOf(sink.child.pid ?? 0)
@@ -184,30 +211,43 @@ async function runVariant(
   }
   const seconds = (performance.now() - start) / 1000
   const used = process.cpuUsage(cpu)
-  const senderCpuMs = (used.user + used.system) / 1000 / COUNT
-  const sinkCpuMs = (cpuMsOf(sink.child.pid ?? 0) - sinkCpu) / COUNT
+  await profiling?.(`${db}-${v.code}-${v.batchSize}-${v.concurrency}`)
+  const senderCpuMs = (used.user + used.system) / 1000 / count
+  const sinkCpuMs = (cpuMsOf(sink.child.pid ?? 0) - sinkCpu) / count
   await mail.close()
-  const { count, unique } = await askSink(sink.child, 'count')
+  const { count: delivered, unique } = await askSink(sink.child, 'count')
   const left = (await database.db.execute(
     sql`select count(*)::int as n from mail_messages where status <> 'SENT'`,
   )) as unknown as { rows: { n: number }[] }
   if (Number(left.rows[0]?.n) !== 0) throw new Error(`${left.rows[0]?.n} messages not SENT`)
+  // Each run starts from an empty, vacuumed table: no dead rows left by the one before.
   await database.db.execute(sql`delete from mail_messages`)
+  await database.db.execute(sql`vacuum mail_messages`)
   const row: Row = {
     db,
     variant: v.name,
-    mails: COUNT,
+    mails: count,
     seconds: Number(seconds.toFixed(2)),
-    perSecond: Math.round(COUNT / seconds),
-    delivered: count,
-    duplicates: count - unique,
+    perSecond: Math.round(count / seconds),
+    delivered,
+    duplicates: delivered - unique,
     senderCpuMs: Number(senderCpuMs.toFixed(2)),
     sinkCpuMs: Number(sinkCpuMs.toFixed(2)),
   }
   console.error(
-    `  ${db} · ${v.name}: ${row.perSecond} mails/s (${row.seconds} s), ${count} delivered, CPU ms/mail ${row.senderCpuMs} here, ${row.sinkCpuMs} sink, load ${loadavg()[0]?.toFixed(2)}`,
+    `  ${db} · ${v.name}: ${row.perSecond} mails/s (${row.seconds} s), ${delivered} delivered, CPU ms/mail ${row.senderCpuMs} here, ${row.sinkCpuMs} sink, load ${loadavg()[0]?.toFixed(2)}`,
   )
   return row
+}
+
+/** Every variant, after a short warm-up of its own (JIT, the first connections), in turn; BENCH_ROUNDS times. */
+async function runAll(db: string, database: Database, sink: { url: string; child: ChildProcess }) {
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const v of VARIANTS) {
+      await runVariant(db, database, sink, v, codeOf(v), WARMUP)
+      rows.push(await runVariant(db, database, sink, v, codeOf(v)))
+    }
+  }
 }
 
 const rows: Row[] = []
@@ -223,7 +263,7 @@ try {
     const database = await openDatabase({ url: null, pgliteDir: dir })
     try {
       await database.migrate()
-      for (const v of VARIANTS) rows.push(await runVariant('PGlite', database, sink, v, codeOf(v)))
+      await runAll('PGlite', database, sink)
     } finally {
       await database.close()
       rmSync(dir, { recursive: true, force: true })
@@ -235,7 +275,7 @@ try {
       const database = await openDatabase({ url: created.url, poolSize: 10 })
       try {
         await database.migrate()
-        for (const v of VARIANTS) rows.push(await runVariant('PostgreSQL', database, sink, v, codeOf(v)))
+        await runAll('PostgreSQL', database, sink)
       } finally {
         await database.close()
         await created.drop()
@@ -249,12 +289,14 @@ try {
 }
 load.push(loadavg()[0])
 for (const row of rows) {
-  const base = rows.find((r) => r.db === row.db)
+  // Each row against the baseline of its database and round.
+  const same = rows.filter((r) => r.db === row.db)
+  const base = same[Math.floor(same.indexOf(row) / VARIANTS.length) * VARIANTS.length]
   if (base) row.ratio = Number((row.perSecond / base.perSecond).toFixed(2))
 }
 console.log(
   [
-    `${COUNT} claim e-mails per run, ${started}, load average ${load.map((l) => l?.toFixed(2)).join(' → ')}`,
+    `${COUNT} claim e-mails per run (after ${WARMUP} to warm up), ${started}, load average ${load.map((l) => l?.toFixed(2)).join(' → ')}`,
     '| database | settings | mails/s | seconds | ÷ before | delivered | duplicates | CPU ms/mail (sender · sink) |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
