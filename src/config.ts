@@ -63,7 +63,16 @@ export interface Config {
   /** Shared rate-limit counters; unset = in process. */
   redisUrl: string | null
   gitRevision: string | null
-  mail: { smtpUrl: string | null; from: string; retryDelaySeconds: number; maxAttempts: number }
+  mail: {
+    smtpUrl: string | null
+    from: string
+    retryDelaySeconds: number
+    maxAttempts: number
+    /** Messages delivered at once, and the pooled SMTP connections. */
+    concurrency: number
+    /** Due messages read per statement. */
+    batchSize: number
+  }
   chain: {
     /** Unset = embedded anvil child process under `dataDir/chain`. */
     rpcUrl: string | null
@@ -145,6 +154,8 @@ function mail(env: Env): Config['mail'] {
     from,
     retryDelaySeconds: int(env, 'MAIL_RETRY_DELAY_SECONDS', 10, 1, 3600),
     maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 10, 1, 50),
+    concurrency: int(env, 'MAIL_CONCURRENCY', 10, 1, 100),
+    batchSize: int(env, 'MAIL_BATCH_SIZE', 200, 1, 1000),
   }
 }
 

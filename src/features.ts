@@ -144,6 +144,8 @@ function mailOf(deps: Deps) {
       previousSecret: config.jwt.previousSecret,
       retryDelaySeconds: config.mail.retryDelaySeconds,
       maxAttempts: config.mail.maxAttempts,
+      concurrency: config.mail.concurrency,
+      batchSize: config.mail.batchSize,
     },
   })
 }

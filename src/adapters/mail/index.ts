@@ -16,7 +16,13 @@ export type { MailHealth, MailPort, MailSendResult, OutgoingMail } from './port.
 export function createMail({ config, logger }: { config: Config; logger: Logger }): MailPort {
   const log = logger.child({ component: 'mail' })
   if (config.mail.smtpUrl) {
-    return createSmtpMail({ url: config.mail.smtpUrl, from: config.mail.from, logger: log })
+    return createSmtpMail({
+      url: config.mail.smtpUrl,
+      from: config.mail.from,
+      logger: log,
+      // One connection per message the outbox delivers at once.
+      maxConnections: config.mail.concurrency,
+    })
   }
   const dir = join(config.dataDir, 'outbox')
   const production = config.nodeEnv === 'production'

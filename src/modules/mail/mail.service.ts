@@ -8,6 +8,7 @@ import { Drain } from '../../jobs/drain.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { errorText } from '../../lib/async.js'
 import { openData, outboxKey, sealData } from './sealed-data.js'
+import { SentRecords } from './sent-records.js'
 import { type MailJobContent, renderMail } from './templates/index.js'
 
 export const DISPATCH_MAIL_JOB = 'mail.dispatch'
@@ -19,13 +20,6 @@ export interface MailRequest {
   about?: { type: string; id: string }
 }
 
-interface SentMessage {
-  id: string
-  attempts: number
-  providerId: string | null
-  data: unknown
-}
-
 export interface MailSettings {
   from: string
   /** JWT_SECRET: the key sealing queued messages' data is derived from it. */
@@ -35,10 +29,17 @@ export interface MailSettings {
   /** Delay before the first retry; doubled on each later one (capped at one hour). */
   retryDelaySeconds: number
   maxAttempts: number
+  /** Due messages read per statement (`MAIL_BATCH_SIZE`, default 200). */
+  batchSize?: number
+  /** Messages being delivered at once (`MAIL_CONCURRENCY`, default 10; the SMTP pool's connections too). */
+  concurrency?: number
 }
 
-const BATCH = 50
+const BATCH = 200
 const CONCURRENCY = 10
+/** Delivered messages recorded SENT per statement, and the longest one waits for its statement. */
+const RECORD_GROUP = 50
+const RECORD_WAIT_MS = 200
 const MAX_DELAY_MS = 3600_000
 const RUN_BUDGET_MS = 4 * 60_000
 
@@ -124,6 +125,7 @@ export class MailOutbox {
 
   private async dispatchAlone(): Promise<{ sent: number; failed: number; retrying: number }> {
     const counts = { sent: 0, failed: 0, retrying: 0 }
+    const { batchSize = BATCH, concurrency = CONCURRENCY } = this.deps.settings
     // A run stays well inside its job's expiry (15 min), so pg-boss never starts a second
     // dispatcher beside a slow one; what is left is picked up by the next run.
     const deadline = Date.now() + RUN_BUDGET_MS
@@ -133,14 +135,29 @@ export class MailOutbox {
         .from(mailMessages)
         .where(and(eq(mailMessages.status, 'QUEUED'), lte(mailMessages.nextAttemptAt, new Date())))
         .orderBy(asc(mailMessages.nextAttemptAt))
-        .limit(BATCH)
+        .limit(batchSize)
       if (due.length === 0) break
-      for (let i = 0; i < due.length && !this.drain.stopping; i += CONCURRENCY) {
-        const sent: SentMessage[] = []
-        const outcomes = await Promise.all(due.slice(i, i + CONCURRENCY).map((m) => this.deliver(m, sent)))
-        await this.recordSent(sent)
-        for (const outcome of outcomes) if (outcome !== 'skipped') counts[outcome]++
+      // `concurrency` messages in flight, each slot taking the next as soon as its own is done
+      // (one slow server answer holds up one slot, not a group). The batch's SENT records are
+      // all written before the next read, which would otherwise find them still QUEUED.
+      // A failure (the database away) stops every slot from taking more; what was sent is
+      // still recorded before the run fails, and nothing of this run goes on after it.
+      const records = new SentRecords(this.deps.db, RECORD_GROUP, RECORD_WAIT_MS)
+      let next = 0
+      const failures: unknown[] = []
+      const slot = async () => {
+        while (next < due.length && !this.drain.stopping && !records.failed && failures.length === 0) {
+          try {
+            const outcome = await this.deliver(due[next++]!, records)
+            if (outcome !== 'skipped') counts[outcome]++
+          } catch (err) {
+            failures.push(err)
+          }
+        }
       }
+      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, slot))
+      await records.close()
+      if (failures.length > 0) throw failures[0]
     }
     if (this.drain.stopping) return counts
     const next = await this.nextDue(null)
@@ -156,7 +173,7 @@ export class MailOutbox {
   /** Sends one message; a sent one is added to `sent` (recorded with its group in one statement). */
   private async deliver(
     message: MailMessageRow,
-    sent: SentMessage[],
+    sent: SentRecords,
   ): Promise<'sent' | 'failed' | 'retrying' | 'skipped'> {
     const { db, mail, logger, settings } = this.deps
     const attempts = message.attempts + 1
@@ -193,7 +210,7 @@ export class MailOutbox {
         html: rendered.html,
         messageId: message.messageId,
       })
-      sent.push({ id: message.id, attempts, providerId: result.providerId, data: withoutSecrets(data) })
+      sent.add({ id: message.id, attempts, providerId: result.providerId, data: withoutSecrets(data) })
       logger.info({ mailId: message.id, template: message.template, about: message.subjectType }, 'mail sent')
       return 'sent'
     } catch (err) {
@@ -213,24 +230,6 @@ export class MailOutbox {
       )
       return 'retrying'
     }
-  }
-
-  /** Records a group of delivered messages as SENT in one statement (the embedded database is one connection). */
-  private async recordSent(sent: readonly SentMessage[]): Promise<void> {
-    if (sent.length === 0) return
-    const rows = sql.join(
-      sent.map(
-        (m) =>
-          sql`(${m.id}::uuid, ${m.attempts}::int, ${m.providerId}::text, ${JSON.stringify(m.data)}::jsonb)`,
-      ),
-      sql`, `,
-    )
-    await this.deps.db.execute(sql`
-      update ${mailMessages} as m
-      set status = 'SENT', sent_at = now(), attempts = v.attempts, provider_id = v.provider_id,
-          last_error = null, data = v.data, updated_at = now()
-      from (values ${rows}) as v(id, attempts, provider_id, data)
-      where m.id = v.id and m.status = 'QUEUED'`)
   }
 
   /** The earliest time a queued message is due (at or before `before`, when given). */

@@ -48,8 +48,11 @@ export function isoDate(date: Date): string {
 }
 
 /** `14 March 2026`, in UTC like the ISO date next to it. */
+// Made once: building an Intl formatter costs about 0.2 ms, more than the rest of a message's rendering.
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
+
 export function readableDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date)
+  return LONG_DATE.format(date)
 }
 
 /** `2026-03-14 (14 March 2026)`. */
