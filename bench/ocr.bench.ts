@@ -4,7 +4,12 @@
  * read by the same extractor. The held-out split is the default: it is the final score.
  *
  *   npm run bench:ocr [-- --split dev|holdout|all] [--limit N] [--no-cli] [--verbose] [--model M]
- *                     [--engine auto|native|wasm]
+ *                     [--engine auto|native|wasm] [--threads 1|2]
+ *
+ * The CLI is run twice, in the same run: with `OMP_THREAD_LIMIT=1` (one thread, like each of our
+ * recognisers) and with its default threads (Debian builds it with OpenMP); our ratios are given
+ * against both and against the faster. `--threads`: recognisers a worker may use at once for the
+ * two bands of a tall page (`readThreads`, default 2).
  *
  * `--engine`: our recogniser (`wasm`, the default: tesseract.js; `native`: libtesseract in child
  * processes; `auto`: native when it loads). `--model`: `4.0.0_best_int` (the default), `4.0.0`, or a folder with an uncompressed
@@ -15,7 +20,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { extractReceipt } from '../src/adapters/ocr/extract/receipt-extract.js'
@@ -35,6 +40,7 @@ const limit = Number(opt('limit') ?? Number.POSITIVE_INFINITY)
 const verbose = args.includes('--verbose')
 const model = opt('model')
 const engine = (opt('engine') ?? 'wasm') as OcrEngineChoice
+const threads = opt('threads')
 const IMAGES = join(import.meta.dirname, '..', 'test', 'fixtures', 'receipts', 'images')
 
 interface Sample {
@@ -129,9 +135,16 @@ async function main(): Promise<void> {
   const samples = await loadSamples()
   // Niceness 0 like the CLI's processes: on a shared machine the service's default (10, so that
   // the API wins the CPU) would measure the other tenants' load, not the engine.
-  const settings = defaultOcrSettings({ queueLimit: 64, timeoutMs: 60_000, engine, nice: 0 })
+  const settings = defaultOcrSettings({
+    queueLimit: 64,
+    timeoutMs: 60_000,
+    engine,
+    nice: 0,
+    ...(threads ? { readThreads: Number(threads) } : {}),
+  })
+  const started = { at: new Date().toISOString(), load: loadavg()[0]!.toFixed(1) }
   console.log(
-    `${samples.length} images (${split}), ${settings.workers} workers on ${availableParallelism()} CPUs`,
+    `${samples.length} images (${split}), ${settings.workers} workers (${settings.readThreads} recognisers each) on ${availableParallelism()} CPUs; ${started.at}, load ${started.load}`,
   )
   const results: EngineResult[] = []
 
@@ -147,16 +160,24 @@ async function main(): Promise<void> {
     if (!cli) console.warn('tesseract CLI not found (apt-get install tesseract-ocr): skipped')
     else {
       const version = cli.stdout.split('\n')[0]
-      const read = async (s: Sample) => {
-        const { stdout } = await run('tesseract', [s.path, 'stdout', '--psm', '6', '-l', 'eng'], {
-          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-          maxBuffer: 8 * 1024 * 1024,
-        })
-        return extractReceipt(stdout)
+      for (const limited of [true, false]) {
+        const env = { ...process.env }
+        if (limited) env.OMP_THREAD_LIMIT = '1'
+        else delete env.OMP_THREAD_LIMIT
+        const read = async (s: Sample) => {
+          const { stdout } = await run('tesseract', [s.path, 'stdout', '--psm', '6', '-l', 'eng'], {
+            env,
+            maxBuffer: 8 * 1024 * 1024,
+          })
+          return extractReceipt(stdout)
+        }
+        const name = `${version} CLI${limited ? ', OMP_THREAD_LIMIT=1' : ', default threads'}`
+        results.push(await measure(name, samples, read, settings.workers))
       }
-      results.push(await measure(`${version} CLI`, samples, read, settings.workers))
     }
   }
+  const ended = { at: new Date().toISOString(), load: loadavg()[0]!.toFixed(1) }
+  console.log(`ended ${ended.at}, load ${ended.load}`)
 
   const rows = results.flatMap((r) =>
     (['scan', 'photo'] as const).map((kind) => {
@@ -171,9 +192,24 @@ async function main(): Promise<void> {
       ...rows,
     ].join('\n'),
   )
+  const [us, ...clis] = results
+  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
+  const ratios = (cli: EngineResult) => ({
+    against: cli.engine,
+    p50: ratio(us!.latencyMs.p50, cli.latencyMs.p50),
+    p95: ratio(us!.latencyMs.p95, cli.latencyMs.p95),
+    imagesPerSecond: ratio(us!.imagesPerSecond, cli.imagesPerSecond),
+  })
+  const against = clis.map(ratios)
+  if (clis.length > 0) {
+    const faster = clis.reduce((a, b) => (b.latencyMs.p50 < a.latencyMs.p50 ? b : a))
+    against.push({ ...ratios(faster), against: `the faster CLI (${faster.engine})` })
+  }
+  for (const r of against)
+    console.log(`ours / ${r.against}: p50 ${r.p50}×, p95 ${r.p95}×, images/s ${r.imagesPerSecond}×`)
   await writeFile(
     join(import.meta.dirname, 'results', `ocr-${split}.json`),
-    `${JSON.stringify({ split, date: new Date().toISOString(), workers: settings.workers, results }, null, 2)}\n`,
+    `${JSON.stringify({ split, started, ended, workers: settings.workers, readThreads: settings.readThreads, results, ratios: against }, null, 2)}\n`,
   )
 }
 

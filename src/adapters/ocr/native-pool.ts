@@ -69,8 +69,15 @@ export class ChildOcrPool extends RecognizerPool {
             datapath: modelFolder(model),
             parameters: baseParameters(options),
             nice: options.nice ?? 0,
+            readers: settings.readThreads ?? 1,
           }
-        : { engine, model, parameters: baseParameters(options), nice: options.nice ?? 0 }
+        : {
+            engine,
+            model,
+            parameters: baseParameters(options),
+            nice: options.nice ?? 0,
+            readers: settings.readThreads ?? 1,
+          }
     const args = [JSON.stringify(config)]
     if (options.prepare) args.push(JSON.stringify(options.prepare))
     super(settings, (died) => startChild(args, options, died))
@@ -152,16 +159,16 @@ function startChild(
       died('exited', signal ?? code)
     })
     const recognizer: Recognizer = {
-      recognize: async (image) => {
+      recognize: async (image, threads = 1) => {
         const id = next++
         const reply = await new Promise<NativeReply>((done, fail) => {
           pending.set(id, { resolve: done, reject: fail })
-          child.send({ id, image } satisfies NativeRequest, (error) => error && fail(error))
+          child.send({ id, image, threads } satisfies NativeRequest, (error) => error && fail(error))
         })
         if ('error' in reply)
           throw reply.kind ? new OcrError(reply.kind, reply.error) : new Error(reply.error)
         if ('ready' in reply) throw new Error('Unexpected reply')
-        return { text: reply.text, lines: reply.lines, confidence: reply.confidence }
+        return { text: reply.text, lines: reply.lines, confidence: reply.confidence, threads: reply.threads }
       },
       stop: () =>
         new Promise<void>((done) => {
