@@ -10,6 +10,7 @@ export interface OcrConfig {
   warmOnStart: boolean
   engine: 'auto' | 'native' | 'wasm'
   nice: number
+  readThreads: number
 }
 
 export function ocr(env: Env): OcrConfig {
@@ -22,5 +23,6 @@ export function ocr(env: Env): OcrConfig {
     warmOnStart: oneOf(env, 'OCR_WARM_ON_START', ['true', 'false'] as const, 'false') === 'true',
     engine: oneOf(env, 'OCR_ENGINE', ['auto', 'native', 'wasm'] as const, 'wasm'),
     nice: int(env, 'OCR_NICE', 10, 0, 19),
+    readThreads: int(env, 'OCR_READ_THREADS', 2, 1, 2),
   }
 }

@@ -6,7 +6,7 @@ import { prepareImage } from '../../src/adapters/ocr/preprocess.js'
 import { defaultOcrSettings } from '../../src/adapters/ocr/settings.js'
 import { sniffType } from '../../src/adapters/ocr/sniff.js'
 import { TesseractOcr } from '../../src/adapters/ocr/tesseract-ocr.js'
-import { TesseractPool } from '../../src/adapters/ocr/tesseract-pool.js'
+import { linesWithConfidence, TesseractPool } from '../../src/adapters/ocr/tesseract-pool.js'
 import { pngBomb, receiptScan } from './support.js'
 
 const closers: (() => Promise<void>)[] = []
@@ -76,6 +76,33 @@ describe('TesseractOcr (real tesseract.js)', () => {
 })
 
 describe('TesseractPool', () => {
+  it("gives each line of the text its words' mean confidence from tesseract's TSV", async () => {
+    const { png, truth } = await receiptScan()
+    const read = await pool({}).recognize((await prepareImage(png, { maxPixels: 40_000_000 })).image)
+    const texts = read.text.split('\n').filter((line) => line.trim())
+    expect(read.lines.map((l) => l.text)).toEqual(texts.map((t) => t.trimEnd()))
+    expect(read.lines.find((l) => l.text.includes(truth.merchant))?.confidence).toBeGreaterThan(0.5)
+    // Not all the page's: the lines' own.
+    expect(new Set(read.lines.map((l) => l.confidence)).size).toBeGreaterThan(3)
+  })
+
+  it('pairs text lines with TSV lines in order, and falls back to the page confidence when they differ', () => {
+    const tsv = [
+      '1\t1\t0\t0\t0\t0\t0\t0\t100\t50\t-1\t',
+      '4\t1\t1\t1\t1\t0\t0\t0\t100\t20\t-1\t',
+      '5\t1\t1\t1\t1\t1\t0\t0\t40\t20\t90\tMilk',
+      '5\t1\t1\t1\t1\t2\t50\t0\t40\t20\t70\t1.20',
+      '5\t1\t1\t1\t2\t1\t0\t30\t40\t20\t40\tTOTAL',
+    ].join('\n')
+    expect(linesWithConfidence('Milk   1.20\n\nTOTAL\n', tsv, 0.5)).toEqual([
+      { text: 'Milk   1.20', confidence: 0.8 },
+      { text: 'TOTAL', confidence: 0.4 },
+    ])
+    expect(linesWithConfidence('Milk 1.20\nTOTAL\nextra\n', tsv, 0.5).map((l) => l.confidence)).toEqual([
+      0.5, 0.5, 0.5,
+    ])
+  })
+
   it('fails only the read in flight when its worker thread crashes, and reads on with a new one', async () => {
     const { png } = await receiptScan()
     const threads: Thread[] = []

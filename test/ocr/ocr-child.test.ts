@@ -87,3 +87,50 @@ describe.each(engines)('the %s engine prepares images in its child processes', (
     expect(children).toHaveLength(2)
   })
 })
+
+describe.each(engines)(
+  'the %s engine reads the two bands of a tall page at once when a core is free',
+  (engine) => {
+    const start = (settings: { workers: number; cores: number; readThreads: number }) => {
+      const pool = new ChildOcrPool(
+        { queueLimit: 4, timeoutMs: 60_000, recycleAfter: 50, ...settings },
+        engine,
+        {
+          prepare: { maxPixels: 40_000_000, bands: 2 },
+        },
+      )
+      closers.push(() => pool.close())
+      return pool
+    }
+
+    it('gives the same text at once as one after the other', async () => {
+      // 1444 px tall once prepared: two bands.
+      const { png, truth } = await receiptScan(2)
+      const [together, apart] = await Promise.all([
+        start({ workers: 1, cores: 2, readThreads: 2 }).recognize(png),
+        start({ workers: 1, cores: 2, readThreads: 1 }).recognize(png),
+      ])
+      expect([together.threads, apart.threads]).toEqual([2, 1])
+      expect(together.text).toContain(truth.merchant)
+      expect(together.text).toBe(apart.text)
+      expect(together.lines).toEqual(apart.lines)
+    }, 120_000)
+
+    it('falls back to one after the other while reads wait or the cores are taken', async () => {
+      const { png } = await receiptScan(2)
+      // One worker: the read that starts while another waits uses one thread; the last, alone, two.
+      const queued = start({ workers: 1, cores: 2, readThreads: 2 })
+      const reads = await Promise.all([queued.recognize(png), queued.recognize(png), queued.recognize(png)])
+      expect(reads.map((r) => r.threads)).toEqual([2, 1, 2])
+      // Two workers on three cores: the first read takes two, the one beside it the third core only.
+      const busy = start({ workers: 2, cores: 3, readThreads: 2 })
+      await busy.warm()
+      const both = await Promise.all([busy.recognize(png), busy.recognize(png)])
+      expect(both.map((r) => r.threads)).toEqual([2, 1])
+      // Two workers on two cores: a lone read would leave no core for the other worker's read.
+      const tight = start({ workers: 2, cores: 2, readThreads: 2 })
+      expect((await tight.recognize(png)).threads).toBe(1)
+      expect(new Set([...reads, ...both].map((r) => r.text)).size).toBe(1)
+    }, 300_000)
+  },
+)

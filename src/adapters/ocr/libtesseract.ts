@@ -28,30 +28,67 @@ export class LibTesseract {
     }
   }
 
-  /** Reads an encoded image (PGM, PNG, JPEG…: whatever leptonica decodes). */
+  /** Reads an encoded image (PGM, PNG, JPEG…: whatever leptonica decodes), on this thread. */
   read(image: Uint8Array): { text: string; lines: OcrLine[]; confidence: number } {
-    const pix = this.fn.readImage(image, image.length)
-    if (!pix) throw new Error('leptonica could not decode the image')
-    try {
-      this.fn.setImage(this.handle, pix)
+    return this.withImage(image, () => {
       if (this.fn.recognize(this.handle, null) !== 0)
         throw new Error('tesseract could not recognise the image')
-      const lines: OcrLine[] = []
-      const it = this.fn.iterator(this.handle)
-      if (it) {
-        do {
-          const text = this.take(this.fn.iteratorText(it, RIL_TEXTLINE)).replace(/\n$/, '')
-          const confidence = this.fn.iteratorConfidence(it, RIL_TEXTLINE) / 100
-          if (text.trim()) lines.push({ text, confidence })
-        } while (this.fn.iteratorNext(it, RIL_TEXTLINE))
-        this.fn.iteratorDelete(it)
-      }
-      const text = this.take(this.fn.utf8(this.handle))
-      return { text, lines, confidence: this.fn.meanConfidence(this.handle) / 100 }
-    } finally {
+      return this.collect()
+    })
+  }
+
+  /**
+   * The same read with the recognition (nearly all of its time) on one of koffi's threads, so
+   * that two instances can read two bands of a page at once.
+   */
+  readAsync(image: Uint8Array): Promise<{ text: string; lines: OcrLine[]; confidence: number }> {
+    return this.withImage(image, () =>
+      new Promise<number>((resolve, reject) =>
+        this.fn.recognize.async(this.handle, null, (error: unknown, status: number) =>
+          error ? reject(error) : resolve(status),
+        ),
+      ).then((status) => {
+        if (status !== 0) throw new Error('tesseract could not recognise the image')
+        return this.collect()
+      }),
+    )
+  }
+
+  /** Sets the image, runs `use`, and clears the image and the results when it settles. */
+  private withImage<T>(image: Uint8Array, use: () => T): T {
+    const pix = this.fn.readImage(image, image.length)
+    if (!pix) throw new Error('leptonica could not decode the image')
+    const done = () => {
       this.fn.clear(this.handle)
       this.fn.destroyImage([pix])
     }
+    let result: T
+    try {
+      this.fn.setImage(this.handle, pix)
+      result = use()
+    } catch (error) {
+      done()
+      throw error
+    }
+    if (result instanceof Promise) return result.finally(done) as T
+    done()
+    return result
+  }
+
+  /** The lines and the text of the image just recognised. */
+  private collect(): { text: string; lines: OcrLine[]; confidence: number } {
+    const lines: OcrLine[] = []
+    const it = this.fn.iterator(this.handle)
+    if (it) {
+      do {
+        const text = this.take(this.fn.iteratorText(it, RIL_TEXTLINE)).replace(/\n$/, '')
+        const confidence = this.fn.iteratorConfidence(it, RIL_TEXTLINE) / 100
+        if (text.trim()) lines.push({ text, confidence })
+      } while (this.fn.iteratorNext(it, RIL_TEXTLINE))
+      this.fn.iteratorDelete(it)
+    }
+    const text = this.take(this.fn.utf8(this.handle))
+    return { text, lines, confidence: this.fn.meanConfidence(this.handle) / 100 }
   }
 
   /** A string tesseract allocated, copied out and freed. */

@@ -70,8 +70,15 @@ export class ChildOcrPool extends RecognizerPool {
             datapath: modelFolder(model),
             parameters: baseParameters(options),
             nice: options.nice ?? 0,
+            readers: settings.readThreads ?? 1,
           }
-        : { engine, model, parameters: baseParameters(options), nice: options.nice ?? 0 }
+        : {
+            engine,
+            model,
+            parameters: baseParameters(options),
+            nice: options.nice ?? 0,
+            readers: settings.readThreads ?? 1,
+          }
     const args = [JSON.stringify(config)]
     if (options.prepare) args.push(JSON.stringify(options.prepare))
     super(settings, (died) => startChild(args, options, died))
@@ -157,10 +164,13 @@ function startChild(
     })
     const recognizer: Recognizer = {
       recognize: async (image, options) => {
+        const threads = options?.threads ?? 1
         const id = next++
         // An upload (the route's raw JSON body) is opened by the child: see upload.ts.
         const length = image.length
-        const request: NativeRequest = options?.upload ? { id, length, upload: true } : { id, length }
+        const request: NativeRequest = options?.upload
+          ? { id, length, threads, upload: true }
+          : { id, length, threads }
         const reply = await new Promise<NativeReply>((done, fail) => {
           pending.set(id, { resolve: done, reject: fail })
           child.send(request, (error) => error && fail(error))
@@ -172,7 +182,12 @@ function startChild(
           throw reply.kind ? new OcrError(reply.kind, reply.error) : new Error(reply.error)
         }
         if ('ready' in reply) throw new Error('Unexpected reply')
-        const read = { text: reply.text, lines: reply.lines, confidence: reply.confidence }
+        const read = {
+          text: reply.text,
+          lines: reply.lines,
+          confidence: reply.confidence,
+          threads: reply.threads,
+        }
         return reply.pdf ? { ...read, pdf: true } : read
       },
       stop: () =>

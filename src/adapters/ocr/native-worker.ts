@@ -24,6 +24,8 @@ export interface NativeRequest {
   length: number
   /** The bytes are the OCR route's raw JSON body: parsed, checked and decoded here (upload.ts). */
   upload?: true
+  /** How many of the page's bands it may read at once (one recogniser a band); 1 when absent. */
+  threads?: number
 }
 
 export type NativeReply =
@@ -32,10 +34,12 @@ export type NativeReply =
       text: string
       lines: { text: string; confidence: number }[]
       confidence: number
-      /** Preparation and recognition, CPU ms of this child (its one thread and sharp's). */
+      /** Preparation and recognition, CPU ms of this child (all its threads). */
       cpuMs?: { prepare: number; recognize: number }
       /** An uploaded PDF: `text` is its text layer. */
       pdf?: true
+      /** Bands read at once (1: one after the other, or a page read whole). */
+      threads: number
     }
   | { id: number; error: string; kind?: OcrErrorKind; fault?: UploadFault }
   | { ready: true }
@@ -47,6 +51,8 @@ export type ChildConfig = (
 ) & {
   /** Niceness, set before any other thread (sharp's, tesseract.js's) starts: they inherit it. */
   nice: number
+  /** Recognisers held (1 or 2): with 2, the two bands of a tall page can be read at once. */
+  readers?: number
 }
 
 interface Reader {
@@ -64,7 +70,7 @@ async function startReader(): Promise<Reader> {
   if (config.engine === 'native') {
     const { LibTesseract } = await import('./libtesseract.js')
     const engine = new LibTesseract(config.datapath, config.parameters)
-    return { read: async (image) => engine.read(image) }
+    return { read: (image) => engine.readAsync(image) }
   }
   const { startWorker } = await import('./tesseract-pool.js')
   // A dead thread leaves this child useless: exiting fails the read and the pool starts another.
@@ -73,7 +79,10 @@ async function startReader(): Promise<Reader> {
   )
   return { read: (image) => worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength)) }
 }
-const engine = await startReader()
+// Each recogniser holds its own copy of the model (tesseract.js: its own WASM thread).
+const readers = await Promise.all(
+  Array.from({ length: Math.max(1, Math.min(2, config.readers ?? 1)) }, () => startReader()),
+)
 
 type Prepare = (image: Buffer) => Promise<Uint8Array[]>
 let prepare: Prepare | null = null
@@ -133,19 +142,24 @@ async function handle(request: NativeRequest): Promise<NativeReply> {
       bytes = openUpload(bytes)
       if (sniffType(bytes) === 'pdf') {
         const text = readPdfText(bytes)
-        return { id: request.id, text, lines: [], confidence: 1, pdf: true }
+        return { id: request.id, text, lines: [], confidence: 1, pdf: true, threads: 1 }
       }
     }
     const images = prepare ? await prepare(bytes) : [bytes]
     const c1 = cpu()
+    // The bands at once, one a recogniser, when the parent says a core is free for it; else one
+    // after the other. Same bands either way, so the same text.
+    const threads = Math.min(request.threads ?? 1, readers.length, images.length)
     const reads = []
-    for (const image of images) reads.push(await engine.read(image))
+    if (threads > 1)
+      reads.push(...(await Promise.all(images.map((image, i) => readers[i % threads]!.read(image)))))
+    else for (const image of images) reads.push(await readers[0]!.read(image))
     const read = {
       text: reads.map((r) => r.text.trim()).join('\n'),
       lines: reads.flatMap((r) => r.lines),
       confidence: reads.reduce((sum, r) => sum + r.confidence, 0) / reads.length,
     }
-    return { id: request.id, ...read, cpuMs: { prepare: c1 - c0, recognize: cpu() - c1 } }
+    return { id: request.id, ...read, threads, cpuMs: { prepare: c1 - c0, recognize: cpu() - c1 } }
   } catch (error) {
     const kind = error instanceof OcrError ? error.kind : undefined
     const fault = error instanceof OcrUploadError ? { fault: error.fault } : {}

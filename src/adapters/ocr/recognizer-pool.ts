@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { OcrCapacityError, OcrError } from './port.js'
 import type { OcrSettings } from './settings.js'
 
@@ -16,18 +17,27 @@ export interface RecognizedText {
   ms: number
   /** The text came from a PDF's text layer (an upload the child opened), not from recognition. */
   pdf?: boolean
+  /** Recogniser threads the read used at once (the bands of a tall page), when the recogniser says. */
+  threads?: number
 }
 
 /** How the bytes handed to a recogniser are to be read. */
 export interface RecognizeOptions {
   /** The bytes are the OCR route's raw JSON body, opened by the recogniser (upload.ts). */
   upload?: boolean
+  /** Recogniser threads the read may use at once (the bands of a tall page); 1 when absent. */
+  threads?: number
 }
 
-export type PoolSettings = Pick<OcrSettings, 'workers' | 'queueLimit' | 'timeoutMs' | 'recycleAfter'>
+export type PoolSettings = Pick<OcrSettings, 'workers' | 'queueLimit' | 'timeoutMs' | 'recycleAfter'> &
+  Partial<Pick<OcrSettings, 'readThreads'>> & {
+    /** The cores the threads are counted against; `availableParallelism()` when absent. */
+    cores?: number
+  }
 
 /** One started recogniser (a worker thread, a child process): what the pool needs of it. */
 export interface Recognizer {
+  /** `options.threads`: how many recogniser threads the read may use at once (1 when absent). */
   recognize(image: Buffer, options?: RecognizeOptions): Promise<Omit<RecognizedText, 'ms'>>
   /** Stops it, even in the middle of a read. */
   stop(): Promise<void>
@@ -50,6 +60,8 @@ interface Slot {
   starting: Promise<Recognizer> | null
   jobs: number
   current: Job | null
+  /** Threads the current read may use. */
+  threads: number
   /** Fails the job in flight when the recogniser dies under it. */
   failCurrent: ((error: OcrError) => void) | null
 }
@@ -76,6 +88,7 @@ export class RecognizerPool {
       starting: null,
       jobs: 0,
       current: null,
+      threads: 1,
       failCurrent: null,
     }))
   }
@@ -129,11 +142,32 @@ export class RecognizerPool {
     await Promise.all(this.slots.map((slot) => this.retire(slot)))
   }
 
+  /**
+   * A read may use `readThreads` recognisers at once (the two bands of a tall page) only while
+   * nothing waits and, even if every idle worker got a read now, the reads in flight would not
+   * use more threads than there are cores; otherwise one (the bands one after the other). So a
+   * lone read gets the cores a busy pool would use, and a busy pool's throughput is unchanged.
+   */
+  private threadsFor(slot: Slot): number {
+    const want = Math.max(1, this.settings.readThreads ?? 1)
+    if (want === 1 || this.queue.length > 0) return 1
+    let used = 0
+    let idle = 0
+    for (const other of this.slots) {
+      if (other === slot) continue
+      if (other.current) used += other.threads
+      else idle++
+    }
+    return used + want + idle <= (this.settings.cores ?? availableParallelism()) ? want : 1
+  }
+
   private run(slot: Slot, job: Job): void {
+    slot.threads = this.threadsFor(slot)
     slot.current = job
     void this.execute(slot, job).finally(() => {
       if (job.signal && job.onAbort) job.signal.removeEventListener('abort', job.onAbort)
       slot.current = null
+      slot.threads = 1
       slot.failCurrent = null
       const next = this.queue.shift()
       if (next && !this.closed) this.run(slot, next)
@@ -162,7 +196,7 @@ export class RecognizerPool {
           this.settings.timeoutMs,
         )
         recognizer
-          .recognize(job.image, job.options)
+          .recognize(job.image, { ...job.options, threads: slot.threads })
           .then((result) => settle({ ok: { ...result, ms: performance.now() - started } }))
           .catch((cause: unknown) =>
             // The image's fault (a recogniser that prepares images itself refused it): the

@@ -32,6 +32,12 @@ export interface OcrSettings {
    * process first when both want it, so reads never slow other routes down much.
    */
   nice: number
+  /**
+   * Recognisers a worker holds (1 or 2). With 2, the two bands of a tall page are read at once
+   * when a core is free for it (nothing waiting, and the reads in flight would not use more
+   * threads than there are cores); otherwise one after the other. Each costs a copy of the model.
+   */
+  readThreads: number
 }
 
 export type OcrEngineChoice = 'auto' | 'native' | 'wasm'
@@ -54,6 +60,7 @@ export function defaultOcrSettings(overrides: Partial<OcrSettings> = {}): OcrSet
     warmOnStart: false,
     engine: 'wasm',
     nice: 10,
+    readThreads: 2,
     ...overrides,
   }
   if (merged.workers <= 0) merged.workers = workersForCpus(availableParallelism())

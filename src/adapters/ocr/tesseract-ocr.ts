@@ -9,9 +9,10 @@ import { sniffType } from './sniff.js'
 import type { PoolOptions } from './tesseract-pool.js'
 
 /**
- * A page at least 1000 px tall is read as two bands cut at a blank row, one after the other in
- * its child: on the dev split this read photos' merchants and totals better than whole pages
- * (PSM 6 takes a page as one uniform block), at the same CPU. docs/performance.md.
+ * A page at least 1000 px tall is read as two bands cut at a blank row, in its child: at once by
+ * its two recognisers when a core is free for it (`readThreads`), else one after the other; the
+ * same bands either way. On the dev split bands read photos' merchants and totals better than
+ * whole pages (PSM 6 takes a page as one uniform block), at the same CPU. docs/performance.md.
  */
 const PAGE_BANDS = 2
 
