@@ -247,5 +247,6 @@ const figures = {
   })),
   goals: { rssGrowthPercentPerHour: '< 10', p99DriftPercent: '< 20', errors: 0 },
 }
-if (stopping) writeFileSync(`bench/results/soak${pgDb ? '-postgres' : ''}.json`, `${JSON.stringify(figures, null, 2)}\n`)
+if (stopping)
+  writeFileSync(`bench/results/soak${pgDb ? '-postgres' : ''}.json`, `${JSON.stringify(figures, null, 2)}\n`)
 console.log(JSON.stringify({ ...figures, perMinute: undefined }, null, 2))
