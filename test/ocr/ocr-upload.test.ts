@@ -3,8 +3,6 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeReceipt } from '../../scripts/receipts/receipt-model.js'
-import { renderPhoto, renderScan } from '../../scripts/receipts/render.js'
 import type { OcrPort } from '../../src/adapters/ocr/port.js'
 import { defaultOcrSettings } from '../../src/adapters/ocr/settings.js'
 import { TesseractOcr } from '../../src/adapters/ocr/tesseract-ocr.js'
@@ -14,6 +12,7 @@ import { parseJsonBodies } from '../../src/http/request-shape.js'
 import { ErrorBody } from '../../src/http/schemas.js'
 import { ocrRoutes } from '../../src/modules/receipts/ocr.routes.js'
 import { OcrBody } from '../../src/modules/receipts/ocr.schemas.js'
+import { noisyPhonePhoto } from '../support/phone-photo.js'
 
 const URL = '/v1/customer/receipts/ocr'
 
@@ -59,21 +58,8 @@ const send = (app: FastifyInstance, url: string, payload: string | Buffer | unde
 
 /** A receipt photographed at a phone camera's size (4000 px, ~14 MP) with sensor noise: ~3 MB of JPEG. */
 async function largePhoto(n: number): Promise<{ jpeg: Buffer; total: number | null }> {
-  const receipt = makeReceipt('dev', n)
-  const photo = await renderPhoto(await renderScan(receipt), n)
-  const { data, info } = await sharp(photo)
-    .resize({ width: 4000, height: 4000, fit: 'inside' })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  let seed = n * 7919 + 1
-  for (let i = 0; i < data.length; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff
-    data[i] = Math.max(0, Math.min(255, data[i]! + ((seed >> 16) % 25) - 12))
-  }
-  return {
-    jpeg: await sharp(data, { raw: info }).jpeg({ quality: 90 }).toBuffer(),
-    total: receipt.truth.total,
-  }
+  const { data, info, total } = await noisyPhonePhoto(n)
+  return { jpeg: await sharp(data, { raw: info }).jpeg({ quality: 90 }).toBuffer(), total }
 }
 
 describe(`POST ${URL}: the body is opened in the OCR worker's child`, () => {

@@ -20,9 +20,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { makeReceipt } from '../../scripts/receipts/receipt-model.js'
-import { renderPhoto, renderScan } from '../../scripts/receipts/render.js'
+import { renderScan } from '../../scripts/receipts/render.js'
 import { testDb } from '../support/harness.js'
 import { type ExternalChain, startExternalChain } from '../support/mint-fixtures.js'
+import { noisyPhonePhoto } from '../support/phone-photo.js'
 import { ensureBuilt } from './support/build.js'
 import { createScenario } from './support/scenario.js'
 import { call, setUpMerchant } from './support/service-api.js'
@@ -35,18 +36,7 @@ const MAX_BASE64 = 5_000_000
 
 /** A receipt photographed on a table, scaled to a 4000 px long side with sensor noise: a phone photo's size. */
 async function largeReceiptPhoto(n: number): Promise<{ base64: string; bytes: number; pixels: number }> {
-  const scan = await renderScan(makeReceipt('dev', n))
-  const photo = await renderPhoto(scan, n)
-  const { data, info } = await sharp(photo)
-    .resize({ width: 4000, height: 4000, fit: 'inside' })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  let seed = n * 7919 + 1
-  for (let i = 0; i < data.length; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff
-    const value = data[i]! + ((seed >> 16) % 25) - 12
-    data[i] = Math.max(0, Math.min(255, value))
-  }
+  const { data, info } = await noisyPhonePhoto(n)
   for (let quality = 95; ; quality -= 3) {
     const jpeg = await sharp(data, { raw: info }).jpeg({ quality }).toBuffer()
     const base64 = jpeg.toString('base64')
