@@ -1,7 +1,10 @@
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, defaultMessage, ERROR_STATUS, type ErrorCode, type ErrorDetail } from '../errors.js'
+import { AppError, defaultMessage, ERROR_STATUS, type ErrorCode } from '../errors.js'
+import { MAX_DETAILS, unstorableText } from '../lib/storable-text.js'
 import { sendError } from './error-handler.js'
+
+export { isStorableText, UNSTORABLE_TEXT } from '../lib/storable-text.js'
 
 /**
  * Hostile input at the edge of the app, before any route sees it:
@@ -11,50 +14,6 @@ import { sendError } from './error-handler.js'
  * - errors of the HTTP parser on the raw socket (`clientErrorHandler`).
  * Each is answered with the contract's error body and a stable code.
  */
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-const NUL = String.fromCharCode(0)
-export const UNSTORABLE_TEXT = 'must not contain a NUL character or an unpaired UTF-16 surrogate'
-const UNSTORABLE_NAME = 'has a property name with a NUL character or an unpaired UTF-16 surrogate'
-/** Enough to say what is wrong without building a huge answer for a huge body. */
-const MAX_DETAILS = 20
-
-/** Whether PostgreSQL can store this text in a UTF-8 database (text, varchar, jsonb). */
-export function isStorableText(text: string): boolean {
-  return !text.includes(NUL) && !LONE_SURROGATE.test(text)
-}
-
-const escapePointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
-
-/**
- * Every string (and property name) of `root` that PostgreSQL cannot store, as validation
- * details under `base` (`/body`, `/querystring`, `/params`). Iterative: a deeply nested body
- * cannot overflow the stack.
- */
-export function unstorableText(root: unknown, base: string): ErrorDetail[] {
-  const found: ErrorDetail[] = []
-  // The flag marks an unstorable property name, reported in document order with the rest.
-  const stack: [unknown, string, boolean][] = [[root, base, false]]
-  while (stack.length > 0 && found.length < MAX_DETAILS) {
-    const [value, path, badName] = stack.pop() as [unknown, string, boolean]
-    if (badName) {
-      found.push({ path, message: UNSTORABLE_NAME })
-    } else if (typeof value === 'string') {
-      if (!isStorableText(value)) found.push({ path, message: UNSTORABLE_TEXT })
-    } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}/${i}`, false])
-    } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
-      // Query and params objects have their own (null) prototypes: any object but raw bytes is walked.
-      const entries = Object.entries(value)
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i] as [string, unknown]
-        if (isStorableText(key)) stack.push([child, `${path}/${escapePointer(key)}`, false])
-        else stack.push([undefined, path, true])
-      }
-    }
-  }
-  return found
-}
 
 /**
  * Refuses unstorable text in path parameters, query strings and JSON bodies of every route,

@@ -145,11 +145,12 @@ describe('POST /v1/auth/login', () => {
       unknown.push(await time(uniqueEmail('ghost'), i + 10))
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-    // Both pay one argon2id verification (tens of ms); a skipped hash would be ~1 ms. The bound
-    // leaves room for a loaded machine (one run saw 47 against 101 ms); the ±10 % measurement
-    // over 200 tries is test/security/redemption-and-timing.test.ts.
+    // Both pay one argon2id verification (9 ms on a quiet machine at the test's cost, tens of ms
+    // under load); a skipped hash would be ~1 ms. The bounds leave room for a loaded machine (one
+    // run saw 47 against 101 ms) and a quiet one (CI saw 9.1 ms); the ±10 % measurement over 200
+    // tries is test/security/redemption-and-timing.test.ts.
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.3)
-    expect(median(unknown)).toBeGreaterThan(10)
+    expect(median(unknown)).toBeGreaterThan(4)
   })
 
   it('answers 403 account_suspended for a suspended user', async () => {

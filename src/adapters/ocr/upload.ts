@@ -9,6 +9,8 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import secureJson from 'secure-json-parse'
 import { Type } from 'typebox'
+import type { ErrorDetail } from '../../errors.js'
+import { MAX_DETAILS, unstorableText } from '../../lib/storable-text.js'
 import { OcrError } from './port.js'
 
 /** Base64 of up to ~3.7 MB of image: the interface's 5,000,000 characters. */
@@ -41,11 +43,14 @@ export interface UploadIssue {
 /** Why a body was refused before its image was looked at. */
 export type UploadFault =
   | { reason: 'json' }
+  /** Text PostgreSQL cannot store (src/lib/storable-text.ts), found before the schema is checked. */
+  | { reason: 'unstorable'; details: ErrorDetail[] }
   | { reason: 'schema'; issues: UploadIssue[] }
   | { reason: 'base64' }
 
 const FAULT_MESSAGES: Record<UploadFault['reason'], string> = {
   json: 'The body is not valid JSON',
+  unstorable: 'The body holds text that cannot be stored',
   schema: 'The body does not match its schema',
   base64: 'imageBase64 is not valid base64',
 }
@@ -79,6 +84,11 @@ export function openUpload(body: Uint8Array): Buffer {
     } catch {
       throw new OcrUploadError({ reason: 'json' })
     }
+  }
+  // As the service does (input-hardening.ts, before validation): unstorable text first.
+  const unstorable = unstorableText(value, '/body')
+  if (unstorable.length > 0) {
+    throw new OcrUploadError({ reason: 'unstorable', details: unstorable.slice(0, MAX_DETAILS) })
   }
   // Fastify hands a validator `null` for an absent body.
   const checked = validate(value === undefined ? null : value)

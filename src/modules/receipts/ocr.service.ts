@@ -14,6 +14,7 @@ export const OCR_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60_000 
 /** A body that is not `{imageBase64}` in canonical base64: the answers the service's parser and validator give. */
 function uploadFailure(fault: UploadFault): AppError {
   if (fault.reason === 'json') return new AppError('invalid_json', 'The body is not valid JSON')
+  if (fault.reason === 'unstorable') return new AppError('validation_error', undefined, fault.details)
   const details =
     fault.reason === 'schema'
       ? schemaIssueDetails(fault.issues, '/body')
