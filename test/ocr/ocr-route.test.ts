@@ -125,6 +125,17 @@ describe(`POST ${URL}`, () => {
     expect(third.json().error).toBe('too_many_requests')
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0)
     expect((await post(limited, tiny, '198.51.100.2')).statusCode).toBe(400)
+    // Past the limit, a body the edge refuses is still its 400 (mass assignment, bad base64).
+    const assigned = await limited.inject({
+      method: 'POST',
+      url: URL,
+      payload: { imageBase64: tiny, merchantId: 'm-1' },
+      remoteAddress: '198.51.100.1',
+    })
+    expect(assigned.statusCode).toBe(400)
+    expect(assigned.json().error).toBe('validation_error')
+    expect((await post(limited, '!!!!', '198.51.100.1')).statusCode).toBe(400)
+    expect((await post(limited, tiny, '198.51.100.1')).statusCode).toBe(429)
     await limited.close()
   })
 

@@ -51,7 +51,17 @@ export class ReceiptOcrService {
       `receipts:ocr:${addressKey(address)}`,
       this.deps.rateLimit ?? OCR_RATE_LIMIT,
     )
-    if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
+    if (!limit.allowed) {
+      // A body the service's edge would refuse is answered 400 before the limit, as when the edge
+      // opened it (mass assignment is a 400 for everyone): opened here, on this thread, only for a
+      // client already over its limit.
+      try {
+        openUpload(body)
+      } catch (error) {
+        throw ocrFailure(error)
+      }
+      throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
+    }
     const { ocr } = this.deps
     try {
       return await (ocr.readUpload ? ocr.readUpload(body) : ocr.read(openUpload(body)))
