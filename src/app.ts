@@ -30,6 +30,15 @@ export async function buildApp({
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
+    // Bounded clients: headers, the whole request, and a silent socket each have a deadline
+    // (Node checks the first two every second here; its default interval is 30 s).
+    http: {
+      headersTimeout: config.httpTimeouts.headersSeconds * 1000,
+      requestTimeout: config.httpTimeouts.requestSeconds * 1000,
+      connectionsCheckingInterval: 1000,
+    },
+    requestTimeout: config.httpTimeouts.requestSeconds * 1000,
+    connectionTimeout: config.httpTimeouts.idleSeconds * 1000,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     requestIdHeader: false,
     genReqId: (req) => {

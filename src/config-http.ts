@@ -1,4 +1,4 @@
-import { ConfigError, type Env, list } from './config-parse.js'
+import { ConfigError, type Env, int, list } from './config-parse.js'
 
 /** CORS_ORIGINS: origins like https://app.example.com (a trailing slash is dropped). */
 export function corsOrigins(env: Env): string[] {
@@ -22,4 +22,27 @@ export function trustProxy(env: Env): string[] {
     }
     return entry
   })
+}
+
+/**
+ * How long a client may take, in seconds: to send its headers, to send the whole request (body
+ * included), and to stay silent on an open socket. Node's and Fastify's defaults are 0 (none)
+ * for the last two: a client trickling a body would hold its socket and parser state for ever.
+ */
+export interface HttpTimeouts {
+  headersSeconds: number
+  requestSeconds: number
+  idleSeconds: number
+}
+
+export function httpTimeouts(env: Env): HttpTimeouts {
+  const headersSeconds = int(env, 'HTTP_HEADERS_TIMEOUT_SECONDS', 20, 1, 600)
+  const requestSeconds = int(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 300, 1, 3600)
+  if (requestSeconds < headersSeconds) {
+    throw new ConfigError(
+      'HTTP_REQUEST_TIMEOUT_SECONDS',
+      `must not be shorter than HTTP_HEADERS_TIMEOUT_SECONDS (${headersSeconds})`,
+    )
+  }
+  return { headersSeconds, requestSeconds, idleSeconds: int(env, 'HTTP_IDLE_TIMEOUT_SECONDS', 30, 1, 3600) }
 }

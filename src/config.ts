@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
-import { corsOrigins, trustProxy } from './config-http.js'
+import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './config-http.js'
 import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
 import { type OcrConfig, ocr } from './config-ocr.js'
 import {
@@ -60,6 +60,8 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty = none. */
   trustProxy: string[]
   bodyLimitBytes: number
+  /** How long a client may take over headers, a whole request, and silence (src/config-http.ts). */
+  httpTimeouts: HttpTimeouts
   /** Shared rate-limit counters; unset = in process. */
   redisUrl: string | null
   gitRevision: string | null
@@ -236,6 +238,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     corsOrigins: corsOrigins(env),
     trustProxy: trustProxy(env),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 100 * 1024, 1024, 50 * 1024 * 1024),
+    httpTimeouts: httpTimeouts(env),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     gitRevision: str(env, 'GIT_REVISION'),
     mail: mail(env),

@@ -28,12 +28,20 @@ describe('loadConfig', () => {
       publicApiUrl: 'http://localhost:3000',
       appUrl: 'http://localhost:3000',
       bodyLimitBytes: 102_400,
+      httpTimeouts: { headersSeconds: 20, requestSeconds: 300, idleSeconds: 30 },
       cronSecret: null,
       corsOrigins: [],
     })
     expect(config.chain.rpcUrl).toBeNull()
     expect(config.pinning.serviceUrl).toBeNull()
     expect(Object.isFrozen(config.chain)).toBe(true)
+  })
+
+  it('refuses an HTTP request deadline shorter than the headers deadline, naming the setting', () => {
+    expect(() =>
+      loadConfig({ ...base, HTTP_HEADERS_TIMEOUT_SECONDS: '30', HTTP_REQUEST_TIMEOUT_SECONDS: '10' }),
+    ).toThrow(/HTTP_REQUEST_TIMEOUT_SECONDS/)
+    expect(() => loadConfig({ ...base, HTTP_IDLE_TIMEOUT_SECONDS: '0' })).toThrow(/HTTP_IDLE_TIMEOUT_SECONDS/)
   })
 
   it('generates the JWT secret once, keeps it in DATA_DIR (mode 600) and reuses it', () => {
