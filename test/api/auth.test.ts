@@ -168,26 +168,55 @@ describe('POST /v1/auth/login', () => {
     expect(res.json().error).toBe('merchant_suspended')
   })
 
-  it('answers 429 with Retry-After after repeated failed logins for one e-mail', async () => {
+  it('answers 429 with Retry-After after repeated failed logins for one e-mail from one address', async () => {
     const admin = await createUser(svc.deps, { role: 'ADMIN' })
-    for (let i = 0; i < 5; i++) {
-      expect((await login(admin.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401)
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAddress.limit; i++) {
+      expect((await login(admin.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401)
     }
-    // Even the right password is refused while the e-mail is locked.
-    const locked = await login(admin.email, PASSWORD, '10.1.0.99')
+    // Even the right password is refused from that address while it is locked out.
+    const locked = await login(admin.email, PASSWORD, '10.1.0.1')
     expect(locked.statusCode).toBe(429)
     expect(locked.json().error).toBe('too_many_requests')
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
   })
 
-  it('counts concurrent guesses: of 20 wrong passwords sent at once, at most 5 are checked', async () => {
+  // Issue 26, defect 9: five wrong passwords from anywhere locked the account for 15 minutes,
+  // against its owner's right password too.
+  it('cannot be used to lock an account against its owner: another address still signs in', async () => {
+    const admin = await createUser(svc.deps, { role: 'ADMIN' })
+    for (let i = 0; i < 2 * LOGIN_LIMITS.perAccountAddress.limit; i++) {
+      await login(admin.email, 'wrong-password', '203.0.113.66')
+    }
+    expect((await login(admin.email, PASSWORD, '203.0.113.66')).statusCode).toBe(429)
+    expect((await login(admin.email, PASSWORD, '10.1.1.1')).statusCode).toBe(200)
+  })
+
+  it('counts concurrent guesses: of 20 wrong passwords sent at once from one address, at most 5 are checked', async () => {
     const admin = await createUser(svc.deps, { role: 'ADMIN' })
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => login(admin.email, `wrong-password-${i}`, `10.2.0.${i}`)),
+      Array.from({ length: 20 }, (_, i) => login(admin.email, `wrong-password-${i}`, '10.2.0.1')),
     )
     const statuses = answers.map((r) => r.statusCode)
-    expect(statuses.filter((s) => s === 401).length).toBe(LOGIN_LIMITS.perEmail.limit)
-    expect(statuses.filter((s) => s === 429).length).toBe(20 - LOGIN_LIMITS.perEmail.limit)
+    expect(statuses.filter((s) => s === 401).length).toBe(LOGIN_LIMITS.perAccountAddress.limit)
+    expect(statuses.filter((s) => s === 429).length).toBe(20 - LOGIN_LIMITS.perAccountAddress.limit)
+  })
+
+  it('guessing from many addresses: over the account-wide limit only addresses that signed in before get in', async () => {
+    const admin = await createUser(svc.deps, { role: 'ADMIN' })
+    expect((await login(admin.email, PASSWORD, '10.4.0.1')).statusCode).toBe(200)
+    const total = LOGIN_LIMITS.perAccount.limit + 20
+    const answers = await Promise.all(
+      Array.from({ length: total }, (_, i) =>
+        login(admin.email, `wrong-${i}`, `198.51.${Math.floor(i / 200)}.${i % 200}`),
+      ),
+    )
+    const checked = answers.filter((r) => r.statusCode === 401).length
+    // The owner's own sign-in above counted once.
+    expect(checked).toBe(LOGIN_LIMITS.perAccount.limit - 1)
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(total - checked)
+    // A new address is shut out even with the right password; the owner's known one is not.
+    expect((await login(admin.email, PASSWORD, '10.4.0.2')).statusCode).toBe(429)
+    expect((await login(admin.email, PASSWORD, '10.4.0.1')).statusCode).toBe(200)
   })
 
   it('answers 429 after repeated failed logins from one address across e-mails', async () => {

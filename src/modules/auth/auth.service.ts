@@ -17,13 +17,28 @@ import type { LoginView, ProfileView, SessionUserView } from './auth.schemas.js'
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
 
 /**
- * Login attempts allowed in a 15-minute window: per e-mail (a success clears it, so these are
- * in effect failures), and per client address (every attempt).
+ * Login attempts allowed in a 15-minute window (docs/security.md#rate-limits). Nobody can lock
+ * an account against its owner: failures lock the account only for the address they came from
+ * (`perAccountAddress`); the account-wide count (`perAccount`, every address together, against
+ * guessing from many addresses) shuts out only addresses that have never signed in to the
+ * account (`KNOWN_ADDRESS`), so its owner, from an address they used before, still gets in.
+ * A success clears the account's count for its address, so these are in effect failures;
+ * `perAddress` counts every attempt from one address, whatever the account.
  */
 export const LOGIN_LIMITS = {
-  perEmail: { limit: 5, windowMs: 15 * 60_000 },
+  perAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
+  perAccount: { limit: 100, windowMs: 15 * 60_000 },
   perAddress: { limit: 100, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>
+
+/** Wrong current passwords at change-password, per user. */
+const CHANGE_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 }
+
+/**
+ * An address that signed in to an account within 30 days: one hit on its key marks it (a
+ * one-hit rule, so that `peek` answers "not allowed" once it is marked).
+ */
+const KNOWN_ADDRESS: RateLimitRule = { limit: 1, windowMs: 30 * 24 * 3600_000 }
 
 export const RECORD_LOGIN_JOB = 'auth.record-login'
 
@@ -60,23 +75,28 @@ export class AuthService {
 
   /** E-mail and password login for admins, merchant users and service providers. */
   async login(email: string, password: string, address: string): Promise<LoginView> {
-    const emailKey = `login:email:${normalizeEmail(email)}`
-    const addressKey = `login:addr:${address}`
+    const account = normalizeEmail(email)
+    const pairKey = `login:pair:${account}:${address}`
+    const accountKey = `login:email:${account}`
+    const knownKey = `login:known:${account}:${address}`
     // Counted before the password is checked, so that concurrent guesses cannot slip past the
-    // limit while earlier ones are still being verified.
-    const [byEmail, byAddress] = await Promise.all([
-      this.deps.limiter.hit(emailKey, LOGIN_LIMITS.perEmail),
-      this.deps.limiter.hit(addressKey, LOGIN_LIMITS.perAddress),
+    // limits while earlier ones are still being verified.
+    const [byPair, byAccount, byAddress] = await Promise.all([
+      this.deps.limiter.hit(pairKey, LOGIN_LIMITS.perAccountAddress),
+      this.deps.limiter.hit(accountKey, LOGIN_LIMITS.perAccount),
+      this.deps.limiter.hit(`login:addr:${address}`, LOGIN_LIMITS.perAddress),
     ])
-    if (!byEmail.allowed || !byAddress.allowed) {
+    const refused = [byPair, byAddress]
+    if (!byAccount.allowed && (await this.deps.limiter.peek(knownKey, KNOWN_ADDRESS)).allowed) {
+      refused.push(byAccount)
+    }
+    const over = refused.filter((limit) => !limit.allowed)
+    if (over.length > 0) {
       throw new AppError(
         'too_many_requests',
         'Too many login attempts, try again later',
         undefined,
-        Math.max(
-          byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
-          byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
-        ),
+        Math.max(...over.map((limit) => limit.retryAfterSeconds)),
       )
     }
 
@@ -86,7 +106,7 @@ export class AuthService {
     if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
     if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
 
-    await this.deps.limiter.reset(emailKey)
+    await Promise.all([this.deps.limiter.reset(pairKey), this.deps.limiter.hit(knownKey, KNOWN_ADDRESS)])
     const token = await this.deps.tokens.issue({ sub: user.id, role: user.role, tv: user.tokenVersion })
     await this.deps.queue
       .send(RECORD_LOGIN_JOB, { userId: user.id, at: new Date().toISOString() })
@@ -101,7 +121,7 @@ export class AuthService {
     newPassword: string,
   ): Promise<{ token: string }> {
     const key = `password:user:${principal.userId}`
-    const limit = await this.deps.limiter.hit(key, LOGIN_LIMITS.perEmail)
+    const limit = await this.deps.limiter.hit(key, CHANGE_PASSWORD_LIMIT)
     if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
     const user = await findUserById(this.deps.db, principal.userId)
     if (!user) throw new AppError('unauthorized')
