@@ -87,7 +87,8 @@ describe('POST /v1/customer/auth/claim', () => {
     const body = res.json()
     expect(body.user).toEqual({
       id: customer.id,
-      name: 'Bea',
+      // The merchant's customerName is the merchant's record, not the account's name.
+      name: null,
       email,
       role: 'CUSTOMER',
       merchantId: null,

@@ -69,13 +69,29 @@ describe('GET /v1/customer/warranties', () => {
     expect(JSON.stringify(items)).not.toContain('customerEmail')
   })
 
-  it('shows a warranty issued after the customer proved the address at once, claimed', async () => {
+  // Issue 26, defect 10: issuing to a verified customer answered `claimed: true` at once, so a
+  // merchant learned which addresses belong to customers who proved them.
+  it('shows a warranty issued after the customer proved the address at once; the customer, not the issue, claims it', async () => {
     const c = await signedInCustomer()
-    const later = await issueWarranty(svc, c.owner, { customerEmail: c.email })
-    expect(later.claimed).toBe(true)
+    const stranger = `stranger-${Date.now()}@example.com`
+    const later = await issueWarranty(svc, c.owner, { customerEmail: c.email, customerName: 'Named By Shop' })
+    const unknown = await issueWarranty(svc, c.owner, { customerEmail: stranger })
+    // The merchant's answer is the same for a verified customer and a never-seen address.
+    expect(later).toMatchObject({ claimed: false, claimedAt: null, notification: 'queued' })
+    expect(unknown).toMatchObject({ claimed: false, claimedAt: null, notification: 'queued' })
     const res = await get(`/v1/customer/warranties/${later.id}`, c.token)
     expect(res.statusCode).toBe(200)
     expect(res.json().claimedAt).not.toBeNull()
+    // Once the customer has looked, the merchant sees it claimed.
+    const seen = await svc.request({
+      method: 'GET',
+      url: `/v1/merchant/warranties/${later.id}`,
+      token: c.owner.token,
+    })
+    expect(seen.json()).toMatchObject({ claimed: true })
+    // The merchant's customerName stays on its warranty and never names the customer's account.
+    const me = await get('/v1/customer/me', c.token)
+    expect(me.json().name).toBeNull()
   })
 
   it('pages with limit and cursor', async () => {

@@ -116,7 +116,9 @@ describe('POST /v1/merchant/warranties/issue', () => {
     const [row] = await svc.deps.db.select().from(warranties).where(eq(warranties.id, body.id))
     expect(row?.issuedBy).toBe(user.id)
     const [customer] = await svc.deps.db.select().from(users).where(eq(users.email, 'jane.doe@example.com'))
-    expect(customer).toMatchObject({ role: 'CUSTOMER', name: 'Jane Doe', passwordHash: null })
+    // The merchant's customerName stays on the warranty; it never names the customer's account.
+    expect(customer).toMatchObject({ role: 'CUSTOMER', name: null, passwordHash: null })
+    expect(row?.customerName).toBe('Jane Doe')
     expect(row?.customerId).toBe(customer?.id)
 
     const [mail] = await mailsAbout(svc.deps.db, 'warranty', body.id)

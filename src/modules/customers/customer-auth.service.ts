@@ -175,7 +175,7 @@ export class CustomerAuthService {
       return
     }
     await db.transaction(async (tx) => {
-      const customer = await findOrCreateCustomer(tx, address, null)
+      const customer = await findOrCreateCustomer(tx, address)
       const token = await createMagicLink(tx, customer.id, MAGIC_LINK_TTL_MINUTES * 60_000)
       await mailOutbox.enqueue(tx, {
         to: address,

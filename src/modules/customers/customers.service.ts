@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
 import { lockUser, revokeTokens } from '../users/index.js'
-import { findWalletWarranty, listWalletWarranties, type WalletFilter } from '../warranties/index.js'
+import {
+  claimWalletWarranties,
+  findWalletWarranty,
+  listWalletWarranties,
+  type WalletFilter,
+} from '../warranties/index.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
 import {
   DEFAULT_REMINDER_DAYS,
   findProfile,
@@ -54,7 +60,21 @@ const toProfile = (row: ProfileRow): CustomerProfileView => ({
 
 /** The signed-in customer's profile, wallet and inbox addresses; always the caller's own. */
 export class CustomersService {
-  constructor(private readonly deps: { db: Db; publicApiUrl: string; inboxDomain: string }) {}
+  constructor(
+    private readonly deps: { db: Db; publicApiUrl: string; inboxDomain: string; events?: WarrantyEvents },
+  ) {}
+
+  /**
+   * Claims the warranties issued to the customer since they last proved the address: issuing
+   * never claims (the merchant's answer would tell that the address is a verified customer's),
+   * the customer does, by a link, a sign-in, or here, by looking at the wallet.
+   */
+  private async takeNewWarranties(customerId: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const claimed = await claimWalletWarranties(tx, customerId)
+      if (claimed.length > 0) await this.deps.events?.record(tx, 'warranty.claimed', claimed)
+    })
+  }
 
   async profile(customerId: string): Promise<CustomerProfileView> {
     const row = await findProfile(this.deps.db, customerId)
@@ -76,6 +96,7 @@ export class CustomersService {
 
   /** The customer's warranties across merchants, newest first, in pages. */
   async wallet(customerId: string, query: WalletQuery): Promise<PageResult<WalletWarrantyView>> {
+    await this.takeNewWarranties(customerId)
     const filter = await this.filterOf(customerId, query.status)
     const now = new Date()
     return paginate(
@@ -87,6 +108,7 @@ export class CustomersService {
 
   /** One warranty of the wallet; another customer's answers 404 like an unknown id. */
   async walletWarranty(customerId: string, id: string): Promise<WalletWarrantyView> {
+    await this.takeNewWarranties(customerId)
     const row = await findWalletWarranty(this.deps.db, customerId, id)
     if (!row) throw new AppError('not_found', 'No such warranty')
     return toWalletWarranty(row, this.deps.publicApiUrl)

@@ -39,7 +39,7 @@ export function customersFeature(
     offerOpen?: (tx: Tx, warrantyId: string, customerId: string) => Promise<boolean>
   },
 ): Feature<CustomersFeatureService> {
-  const customers = new CustomersService(deps)
+  const customers = new CustomersService({ ...deps, ...(uses.events ? { events: uses.events } : {}) })
   const auth = new CustomerAuthService({
     ...deps,
     logger: deps.logger.child({ component: 'customers' }),

@@ -51,7 +51,7 @@ export class ResaleService {
       await lockWarranty(tx, warrantyId)
       if ((await ownerOf(tx, warrantyId)) !== customerId) throw new AppError('not_found', 'No such warranty')
       await this.assertGivable(tx, warrantyId)
-      const next = await findOrCreateCustomer(tx, email, null)
+      const next = await findOrCreateCustomer(tx, email)
       await cancelOpenOffers(tx, warrantyId)
       const [offer] = await tx
         .insert(resaleOffers)

@@ -18,18 +18,17 @@ export interface CustomerIdentity {
  * what this transaction writes. Staff accounts are a separate identity: an address that is
  * also an admin's or a merchant user's gets its own customer account.
  */
-export async function findOrCreateCustomer(
-  db: DbOrTx,
-  email: string,
-  name: string | null,
-): Promise<CustomerIdentity> {
+export async function findOrCreateCustomer(db: DbOrTx, email: string): Promise<CustomerIdentity> {
+  // No name: a merchant's `customerName` stays on that merchant's warranty and never names the
+  // customer's account (the first merchant to issue would name it for everyone).
   const [row] = await db
     .insert(users)
-    .values({ email: normalizeEmail(email), passwordHash: null, name, role: 'CUSTOMER' })
+    .values({ email: normalizeEmail(email), passwordHash: null, name: null, role: 'CUSTOMER' })
     .onConflictDoUpdate({
       target: users.email,
       targetWhere: sql`${users.role} = 'CUSTOMER'`,
-      set: { name: sql`coalesce(${users.name}, excluded.name)` },
+      // A no-op write: it locks the row and lets RETURNING answer the existing customer.
+      set: { email: sql`${users.email}` },
     })
     .returning({ id: users.id })
   if (!row) throw new Error('customer neither inserted nor found')

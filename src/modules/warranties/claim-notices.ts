@@ -104,7 +104,7 @@ export class ClaimNotices {
     return db.transaction(async (tx) => {
       const warranty = await findWarranty(tx, merchantId, id)
       if (!warranty?.customerEmail) throw warrantyNotFound()
-      const customer = await findOrCreateCustomer(tx, warranty.customerEmail, warranty.customerName)
+      const customer = await findOrCreateCustomer(tx, warranty.customerEmail)
       if (warranty.customerId !== customer.id) await setWarrantyCustomer(tx, id, customer)
       await reissueClaimLink(tx, this.deps, warranty, customer.id)
       const updated = await findWarranty(tx, merchantId, id)

@@ -238,19 +238,11 @@ export async function resetFailedMint(db: DbOrTx, merchantId: string, id: string
   return rows.length > 0
 }
 
-/** Links a warranty to its customer; one who has proved the address has it in the wallet at once. */
-export async function setWarrantyCustomer(
-  db: DbOrTx,
-  id: string,
-  customer: { id: string; verified: boolean },
-): Promise<void> {
+/** Links a warranty to its customer (in the wallet at once, claimed when the customer takes it). */
+export async function setWarrantyCustomer(db: DbOrTx, id: string, customer: { id: string }): Promise<void> {
   await db
     .update(warranties)
-    .set({
-      customerId: customer.id,
-      ...(customer.verified ? { claimedAt: sql`coalesce(${warranties.claimedAt}, now())` } : {}),
-      updatedAt: sql`now()`,
-    })
+    .set({ customerId: customer.id, updatedAt: sql`now()` })
     .where(eq(warranties.id, id))
 }
 

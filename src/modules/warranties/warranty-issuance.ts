@@ -73,33 +73,27 @@ export async function insertPlanned(
   // Each upsert locks its customer's row until the commit: taken in one order (the addresses
   // sorted), two requests naming the same customers cannot deadlock on them.
   const customers = new Map<string, CustomerIdentity>()
-  const nameOf = new Map<string, string | null>()
-  for (const p of planned)
-    if (p.customerEmail && !nameOf.has(p.customerEmail)) nameOf.set(p.customerEmail, p.customerName)
-  const byAddress = [...nameOf.keys()].sort((a, b) => {
+  const addresses = new Set(planned.flatMap((p) => (p.customerEmail ? [p.customerEmail] : [])))
+  const byAddress = [...addresses].sort((a, b) => {
     const [x, y] = [a.toLowerCase(), b.toLowerCase()]
     return x < y ? -1 : x > y ? 1 : 0
   })
   for (const email of byAddress) {
-    customers.set(email, await findOrCreateCustomer(tx, email, nameOf.get(email) ?? null))
+    customers.set(email, await findOrCreateCustomer(tx, email))
   }
   const customerOf = (p: PlannedIssue) => (p.customerEmail ? customers.get(p.customerEmail) : undefined)
   const rows = await insertWarrantiesOr404(
     tx,
     planned.map((p) => {
-      const customer = customerOf(p)
-      // A customer who has proved the address (any claim or magic link) sees it in the wallet at once.
-      return { ...p.values, customerId: customer?.id ?? null, claimedAt: customer?.verified ? now : null }
+      // The warranty is in the customer's wallet at once, but it is claimed only when the customer
+      // takes it (a link, a sign-in, the next look at the wallet): the merchant's answer never
+      // tells whether the address belongs to a customer who proved it (docs/security.md).
+      return { ...p.values, customerId: customerOf(p)?.id ?? null, claimedAt: null }
     }),
     context.nextCode,
   )
   // Merchants' webhooks, in this transaction (docs/webhooks.md).
   await context.events?.record(tx, 'warranty.issued', rows)
-  await context.events?.record(
-    tx,
-    'warranty.claimed',
-    rows.filter((row) => row.claimedAt),
-  )
   const merchant =
     customers.size > 0 ? (actor.merchantName ?? (await merchantName(tx, actor.merchantId))) : ''
   const answers: WarrantyWithNotificationResponse[] = []
