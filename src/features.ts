@@ -238,6 +238,7 @@ function webhooksOf(deps: Deps) {
         production: config.nodeEnv === 'production',
         disableAfterHours: config.webhooks.disableAfterHours,
         logRetentionDays: config.webhooks.logRetentionDays,
+        allowPrivateNetworks: config.webhooks.allowPrivateTargets,
       },
     },
     { expiringWarranties: listExpiringWarranties },

@@ -48,6 +48,8 @@ export function webhooksFeature(
       disableAfterHours: number
       /** Finished deliveries older than this many days are removed (the merchant's delivery log). */
       logRetentionDays: number
+      /** WEBHOOK_ALLOW_PRIVATE_TARGETS: an explicit opt-in, whatever NODE_ENV is (SSRF). */
+      allowPrivateNetworks: boolean
     } & Partial<DispatchSettings>
   },
   uses: { expiringWarranties: ExpiringWarranties },
@@ -61,10 +63,16 @@ export function webhooksFeature(
     logger,
     secrets,
     exclusive: deps.exclusive,
-    settings: { ...DEFAULT_RETRY, allowPrivateNetworks: !settings.production, ...settings },
+    settings: { ...DEFAULT_RETRY, ...settings },
   })
   const events = createWarrantyEvents(() => dispatcher.wake())
-  const endpoints = new WebhooksService({ db, secrets, dispatcher, production: settings.production })
+  const endpoints = new WebhooksService({
+    db,
+    secrets,
+    dispatcher,
+    production: settings.production,
+    allowPrivateTargets: settings.allowPrivateNetworks,
+  })
   const expiring = () => recordExpiring(db, events, uses.expiringWarranties)
   const prune = async () => {
     const removed = await pruneDeliveries(db, new Date(Date.now() - settings.logRetentionDays * 86_400_000))

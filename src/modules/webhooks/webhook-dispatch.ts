@@ -2,10 +2,9 @@ import type { Logger } from 'pino'
 import type { Db } from '../../db/client.js'
 import { Drain } from '../../jobs/drain.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { errorText } from '../../lib/async.js'
 import type { SecretBox } from './webhook-secrets.js'
 import { signatureHeader } from './webhook-signing.js'
-import { PrivateAddressError, postWebhook } from './webhook-target.js'
+import { deliveryErrorText, PrivateAddressError, postWebhook } from './webhook-target.js'
 import {
   type DueDelivery,
   dueDeliveries,
@@ -20,7 +19,7 @@ export const DELIVER_WEBHOOKS_JOB = 'webhooks.deliver'
 export interface DispatchSettings {
   /** An endpoint failing continuously for this long is disabled. */
   disableAfterHours: number
-  /** False in production: private and loopback addresses are refused (SSRF). */
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: false (default) refuses every address but global unicast (SSRF). */
   allowPrivateNetworks: boolean
   /** Delay before the first retry, doubled on each later one up to `maxDelaySeconds`. */
   retryDelaySeconds: number
@@ -145,10 +144,11 @@ export class WebhookDispatcher {
         await markEndpointAnswering(db, endpoint.id)
         return 'delivered'
       }
-      error = `answered ${status}${result.body ? `: ${result.body.slice(0, 200)}` : ''}`
+      // The status only: the receiver's body never reaches the merchant (docs/webhooks.md).
+      error = `answered ${status}`
     } catch (err) {
-      error = errorText(err, 500)
-      // A private address (production) will not change by retrying: failed at once.
+      error = deliveryErrorText(err)
+      // A private address will not change by retrying: failed at once.
       refused = err instanceof PrivateAddressError
       if (refused)
         logger.warn({ deliveryId: delivery.id, endpointId: endpoint.id }, 'webhook refused: private address')

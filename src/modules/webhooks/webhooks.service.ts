@@ -36,6 +36,8 @@ type DeliveryView = Static<typeof WebhookDelivery>
 export const PREVIOUS_SECRET_TTL_MS = 24 * 3600_000
 
 const iso = (d: Date | null) => d?.toISOString() ?? null
+/** Rows written before the receiver's body was dropped kept its start after the status: cut. */
+const withoutAnswerBody = (text: string | null) => text?.replace(/(answered \d+):[\s\S]*$/, '$1') ?? null
 const endpointNotFound = () => new AppError('not_found', 'No such webhook endpoint')
 
 export function toEndpointView(row: WebhookEndpointRow): EndpointView {
@@ -46,7 +48,7 @@ export function toEndpointView(row: WebhookEndpointRow): EndpointView {
     events: row.events,
     status: row.status,
     failingSince: iso(row.failingSince),
-    disabledReason: row.disabledReason,
+    disabledReason: withoutAnswerBody(row.disabledReason),
     previousSecretExpiresAt: previousValid ? iso(row.previousSecretExpiresAt) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -63,7 +65,7 @@ export function toDeliveryView(row: WebhookDeliveryRow): DeliveryView {
     attempts: row.attempts,
     nextAttemptAt: row.status === 'PENDING' ? row.nextAttemptAt.toISOString() : null,
     lastStatusCode: row.lastStatusCode,
-    lastError: row.lastError,
+    lastError: withoutAnswerBody(row.lastError),
     deliveredAt: iso(row.deliveredAt),
     replayOf: row.replayOf,
     payload: row.payload,
@@ -74,7 +76,14 @@ export function toDeliveryView(row: WebhookDeliveryRow): DeliveryView {
 /** A merchant's webhook endpoints (OWNER/ADMIN manage them) and their delivery log. */
 export class WebhooksService {
   constructor(
-    private readonly deps: { db: Db; secrets: SecretBox; dispatcher: WebhookDispatcher; production: boolean },
+    private readonly deps: {
+      db: Db
+      secrets: SecretBox
+      dispatcher: WebhookDispatcher
+      production: boolean
+      /** WEBHOOK_ALLOW_PRIVATE_TARGETS */
+      allowPrivateTargets: boolean
+    },
   ) {}
 
   list(merchantId: string, query: PageRequest): Promise<PageResult<EndpointView>> {
@@ -90,7 +99,7 @@ export class WebhooksService {
     merchantId: string,
     body: Static<typeof CreateWebhookBody>,
   ): Promise<Static<typeof WebhookEndpointWithSecret>> {
-    const url = checkEndpointUrl(body.url, this.deps.production)
+    const url = checkEndpointUrl(body.url, this.deps)
     const secret = createWebhookSecret()
     const row = await insertEndpoint(this.deps.db, {
       merchantId,
@@ -113,7 +122,7 @@ export class WebhooksService {
       if (!existing) throw endpointNotFound()
       const reEnabled = enable && existing.status === 'DISABLED'
       const updated = await updateEndpoint(tx, merchantId, id, {
-        ...(body.url !== undefined ? { url: checkEndpointUrl(body.url, this.deps.production) } : {}),
+        ...(body.url !== undefined ? { url: checkEndpointUrl(body.url, this.deps) } : {}),
         ...(body.events !== undefined ? { events: body.events } : {}),
         ...(body.status === 'DISABLED' && existing.status === 'ACTIVE'
           ? { status: 'DISABLED', disabledReason: 'disabled by the merchant' }
