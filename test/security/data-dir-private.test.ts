@@ -1,4 +1,13 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPublicClient, http } from 'viem'
@@ -40,7 +49,8 @@ describe('DATA_DIR permissions', () => {
     mkdirSync(join(dataDir, 'blobs', 'receipts'), { recursive: true })
     writeFileSync(join(dataDir, 'blobs', 'receipts', 'old.jpg'), 'x')
     writeFileSync(join(dataDir, 'jwt-secret'), 'y'.repeat(64))
-    for (const path of [dataDir, join(dataDir, 'blobs'), join(dataDir, 'blobs', 'receipts')]) chmodSync(path, 0o755)
+    for (const path of [dataDir, join(dataDir, 'blobs'), join(dataDir, 'blobs', 'receipts')])
+      chmodSync(path, 0o755)
     chmodSync(join(dataDir, 'blobs', 'receipts', 'old.jpg'), 0o644)
     chmodSync(join(dataDir, 'jwt-secret'), 0o666)
     expect(loose(dataDir).length).toBeGreaterThan(0)
@@ -86,8 +96,12 @@ describe('a fresh chain folder', () => {
     const minter = await client.readContract({ address, abi, functionName: 'MINTER_ROLE' })
     const signer = privateKeyToAccount(key as `0x${string}`).address
     const dev0 = privateKeyToAccount(ANVIL_DEV_PRIVATE_KEY).address
-    expect(await client.readContract({ address, abi, functionName: 'hasRole', args: [minter, signer] })).toBe(true)
-    expect(await client.readContract({ address, abi, functionName: 'hasRole', args: [minter, dev0] })).toBe(false)
+    expect(await client.readContract({ address, abi, functionName: 'hasRole', args: [minter, signer] })).toBe(
+      true,
+    )
+    expect(await client.readContract({ address, abi, functionName: 'hasRole', args: [minter, dev0] })).toBe(
+      false,
+    )
     expect(await anvilRpc(node.rpcUrl, 'eth_accounts')).toEqual([])
   })
 })
