@@ -25,6 +25,7 @@ import {
   type ReceiptsConfig,
   receiptsConfig,
 } from './config-receipts.js'
+import { checkProductionSecrets } from './config-secrets.js'
 import { type WebhooksConfig, webhooksConfig } from './config-webhooks.js'
 
 export { ConfigError } from './config-parse.js'
@@ -205,6 +206,7 @@ function metricsToken(env: Env): string | null {
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
+  if (nodeEnv === 'production') checkProductionSecrets(env)
   const port = int(env, 'PORT', 3000, 0, 65535)
   const rawDataDir = str(env, 'DATA_DIR') ?? './data'
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir)

@@ -86,7 +86,11 @@ export function createFeatures(deps: Deps) {
   const inbox = inboxOf(deps, receipts.service.receipts)
   const list: Feature[] = [
     systemOf(deps),
-    metricsFeature({ metrics: deps.metrics, token: config.metricsToken }),
+    metricsFeature({
+      metrics: deps.metrics,
+      token: config.metricsToken,
+      production: config.nodeEnv === 'production',
+    }),
     auth,
     ipfsFeature({ pinning: deps.pinning }),
     merchants,

@@ -83,6 +83,8 @@ export async function startService(
     }
     if (!config.cronSecret)
       logger.warn('CRON_SECRET is not set: the reminders cron route answers 401 to every call')
+    if (!config.metricsToken && config.nodeEnv === 'production')
+      logger.warn('METRICS_TOKEN is not set: GET /metrics answers 401 to every call in production')
     if (role !== 'worker') {
       app = await buildApp({ deps, features: features.list })
       for (const feature of features.list) if (feature.onApiStart) apiClosers.push(await feature.onApiStart())
