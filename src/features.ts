@@ -243,7 +243,12 @@ function webhooksOf(deps: Deps) {
         disableAfterHours: config.webhooks.disableAfterHours,
         logRetentionDays: config.webhooks.logRetentionDays,
         allowPrivateNetworks: config.webhooks.allowPrivateTargets,
+        maxEndpointsPerMerchant: config.webhooks.maxEndpointsPerMerchant,
+        manualSendsPerHour: config.webhooks.manualSendsPerHour,
+        merchantConcurrency: config.webhooks.merchantConcurrency,
+        timeoutMs: config.webhooks.timeoutSeconds * 1000,
       },
+      limiter: deps.limiter,
     },
     { expiringWarranties: listExpiringWarranties },
   )

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -50,7 +51,12 @@ export function webhooksFeature(
       logRetentionDays: number
       /** WEBHOOK_ALLOW_PRIVATE_TARGETS: an explicit opt-in, whatever NODE_ENV is (SSRF). */
       allowPrivateNetworks: boolean
+      /** WEBHOOK_MAX_ENDPOINTS */
+      maxEndpointsPerMerchant: number
+      /** WEBHOOK_MANUAL_SENDS_PER_HOUR: `test` and `replay` per merchant. */
+      manualSendsPerHour: number
     } & Partial<DispatchSettings>
+    limiter: RateLimiter
   },
   uses: { expiringWarranties: ExpiringWarranties },
 ): Feature<WebhooksFeatureService> {
@@ -72,6 +78,9 @@ export function webhooksFeature(
     dispatcher,
     production: settings.production,
     allowPrivateTargets: settings.allowPrivateNetworks,
+    maxEndpoints: settings.maxEndpointsPerMerchant,
+    manualSends: { limit: settings.manualSendsPerHour, windowMs: 3600_000 },
+    limiter: deps.limiter,
   })
   const expiring = () => recordExpiring(db, events, uses.expiringWarranties)
   const prune = async () => {
