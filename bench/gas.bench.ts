@@ -45,7 +45,11 @@ function randomDirDigest(): Hex {
 async function main(): Promise<void> {
   const root = projectRoot
   const dataDir = await mkdtemp(join(tmpdir(), 'warranty-gas-bench-'))
-  const node = new AnvilSupervisor({ dataDir, logger: pino({ level: 'warn' }) })
+  const node = new AnvilSupervisor({
+    dataDir,
+    logger: pino({ level: 'warn' }),
+    signerKey: ANVIL_DEV_PRIVATE_KEY,
+  })
   await node.start()
   try {
     const account = privateKeyToAccount(ANVIL_DEV_PRIVATE_KEY)

@@ -27,7 +27,12 @@ const pgDb = await createPostgresDatabase()
 if (!pgDb) throw new Error('bench:mint-latency needs PostgreSQL (BENCH_DATABASE_URL)')
 const yardsticks = await measureYardsticks(pgDb.url, 5)
 const chainDir = await mkdtemp(join(tmpdir(), 'wt-mint-bench-'))
-const node = new AnvilSupervisor({ dataDir: chainDir, logger: pino({ level: 'warn' }), blockTimeSeconds: 1 })
+const node = new AnvilSupervisor({
+  dataDir: chainDir,
+  logger: pino({ level: 'warn' }),
+  blockTimeSeconds: 1,
+  signerKey: ANVIL_DEV_PRIVATE_KEY,
+})
 await node.start()
 const db = new pg.Client({ connectionString: pgDb.url })
 const rows: Row[] = []

@@ -25,6 +25,8 @@ import {
   type ReceiptsConfig,
   receiptsConfig,
 } from './config-receipts.js'
+import { checkProductionSecrets } from './config-secrets.js'
+import { type WebhooksConfig, webhooksConfig } from './config-webhooks.js'
 
 export { ConfigError } from './config-parse.js'
 
@@ -107,8 +109,8 @@ export interface Config {
   metricsToken: string | null
   /** CSV imports (docs/bulk-issuance.md): the largest body, and lines per processing chunk. */
   imports: { maxBytes: number; chunkLines: number }
-  /** Signed webhooks (docs/webhooks.md): an endpoint failing this long is disabled. */
-  webhooks: { disableAfterHours: number; logRetentionDays: number }
+  /** Signed webhooks (docs/webhooks.md#settings). */
+  webhooks: WebhooksConfig
   /** OpenTelemetry traces over OTLP/HTTP; `endpoint` null = off (docs/production.md). */
   tracing: { endpoint: string | null; serviceName: string }
 }
@@ -206,6 +208,7 @@ function metricsToken(env: Env): string | null {
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
+  if (nodeEnv === 'production') checkProductionSecrets(env)
   const port = int(env, 'PORT', 3000, 0, 65535)
   const rawDataDir = str(env, 'DATA_DIR') ?? './data'
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir)
@@ -257,10 +260,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       // Smaller on the embedded database, where a chunk's transaction holds its only connection.
       chunkLines: int(env, 'IMPORT_CHUNK_LINES', env.DATABASE_URL ? 1000 : 250, 1, 5000),
     },
-    webhooks: {
-      disableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
-      logRetentionDays: int(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
-    },
+    webhooks: webhooksConfig(env),
     tracing: {
       endpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
       serviceName: str(env, 'OTEL_SERVICE_NAME') ?? 'warranty-service',

@@ -86,7 +86,11 @@ export function createFeatures(deps: Deps) {
   const inbox = inboxOf(deps, receipts.service.receipts)
   const list: Feature[] = [
     systemOf(deps),
-    metricsFeature({ metrics: deps.metrics, token: config.metricsToken }),
+    metricsFeature({
+      metrics: deps.metrics,
+      token: config.metricsToken,
+      production: config.nodeEnv === 'production',
+    }),
     auth,
     ipfsFeature({ pinning: deps.pinning }),
     merchants,
@@ -238,7 +242,13 @@ function webhooksOf(deps: Deps) {
         production: config.nodeEnv === 'production',
         disableAfterHours: config.webhooks.disableAfterHours,
         logRetentionDays: config.webhooks.logRetentionDays,
+        allowPrivateNetworks: config.webhooks.allowPrivateTargets,
+        maxEndpointsPerMerchant: config.webhooks.maxEndpointsPerMerchant,
+        manualSendsPerHour: config.webhooks.manualSendsPerHour,
+        merchantConcurrency: config.webhooks.merchantConcurrency,
+        timeoutMs: config.webhooks.timeoutSeconds * 1000,
       },
+      limiter: deps.limiter,
     },
     { expiringWarranties: listExpiringWarranties },
   )

@@ -1,9 +1,12 @@
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from './config.js'
+import { PRIVATE_UMASK } from './lib/private-files.js'
 import { createLogger } from './logger.js'
 import { type ServiceRole, startService } from './service.js'
 
 async function main(): Promise<void> {
+  // Before anything is written (config may write generated secrets): files 0600, folders 0700.
+  process.umask(PRIVATE_UMASK)
   const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } })
   const role = values.role as ServiceRole
   if (!['api', 'worker', 'all'].includes(role)) {

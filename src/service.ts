@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApp } from './app.js'
@@ -6,6 +7,7 @@ import { type CreateDepsOptions, closeDeps, createDeps, type Deps } from './deps
 import { createFeatures, type Services } from './features.js'
 import { drain } from './http/draining.js'
 import { lockDataDir } from './lib/data-dir-lock.js'
+import { makeDataDirPrivate, PRIVATE_UMASK } from './lib/private-files.js'
 
 export type ServiceRole = 'api' | 'worker' | 'all'
 
@@ -38,6 +40,10 @@ export async function startService(
       `--role ${role} needs DATABASE_URL and CHAIN_RPC_URL: the embedded database and chain serve one process only`,
     )
   }
+  // Everything under DATA_DIR is private to the service's user, children (anvil, PostgreSQL, OCR) included.
+  process.umask(PRIVATE_UMASK)
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
+  await makeDataDirPrivate(config.dataDir, logger)
   // The embedded database and chain serve one process: wait for a stopping predecessor, refuse a live one.
   const unlock =
     !config.databaseUrl || !config.chain.rpcUrl ? await lockDataDir(config.dataDir) : async () => {}
@@ -77,6 +83,8 @@ export async function startService(
     }
     if (!config.cronSecret)
       logger.warn('CRON_SECRET is not set: the reminders cron route answers 401 to every call')
+    if (!config.metricsToken && config.nodeEnv === 'production')
+      logger.warn('METRICS_TOKEN is not set: GET /metrics answers 401 to every call in production')
     if (role !== 'worker') {
       app = await buildApp({ deps, features: features.list })
       for (const feature of features.list) if (feature.onApiStart) apiClosers.push(await feature.onApiStart())

@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { ensureContractsCompiled } from '../scripts/compile-contracts.js'
+import { ANVIL_DEV_PRIVATE_KEY } from '../src/adapters/chain/anvil.js'
+import { SIGNER_KEY_FILE } from '../src/adapters/chain/anvil-signer.js'
 import { createChain } from '../src/adapters/chain/index.js'
 import { loadConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
@@ -83,6 +85,10 @@ async function cachedChainTemplate(): Promise<string> {
   )
   if (existsSync(join(dir, 'deployment.json'))) return dir
   const dataDir = mkdtempSync(join(tmpdir(), 'wt-chain-template-'))
+  // Deployed by anvil's dev key #0, which the tests use as the contract's admin; a test service's
+  // copy (deployment.json, no key file) keeps signing with it (the existing-folder rule).
+  mkdirSync(join(dataDir, 'chain'), { recursive: true })
+  writeFileSync(join(dataDir, 'chain', SIGNER_KEY_FILE), `${ANVIL_DEV_PRIVATE_KEY}\n`, { mode: 0o600 })
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'x'.repeat(32),

@@ -16,7 +16,8 @@ let svc: TestService
 let receiver: WebhookReceiver
 
 beforeAll(async () => {
-  svc = await createTestService({ mint: true })
+  // The receiver is on loopback: private webhook targets need the explicit opt-in.
+  svc = await createTestService({ mint: true, env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } })
   receiver = await new WebhookReceiver().start()
 })
 afterAll(async () => {
@@ -399,15 +400,16 @@ describe('POST /v1/merchant/webhooks/{id}/rotate-secret', () => {
 
 // Last in the file: it stops this service's own dispatcher.
 describe('SSRF', () => {
-  it('in production, refuses loopback URLs at registration and at delivery', async () => {
-    expect(() => checkEndpointUrl('https://127.0.0.1/hook', true)).toThrow()
-    expect(() => checkEndpointUrl('https://[::1]/hook', true)).toThrow()
-    expect(() => checkEndpointUrl('https://localhost/hook', true)).toThrow()
-    expect(() => checkEndpointUrl('http://hooks.example.com/x', true)).toThrow()
-    expect(checkEndpointUrl('https://hooks.example.com/x', true)).toBe('https://hooks.example.com/x')
+  it('without the opt-in, refuses loopback URLs at registration and at delivery', async () => {
+    const closed = { production: true, allowPrivateTargets: false }
+    expect(() => checkEndpointUrl('https://127.0.0.1/hook', closed)).toThrow()
+    expect(() => checkEndpointUrl('https://[::1]/hook', closed)).toThrow()
+    expect(() => checkEndpointUrl('https://localhost/hook', closed)).toThrow()
+    expect(() => checkEndpointUrl('http://hooks.example.com/x', closed)).toThrow()
+    expect(checkEndpointUrl('https://hooks.example.com/x', closed)).toBe('https://hooks.example.com/x')
 
-    // Outside production a local receiver is allowed (every other test here uses one); a
-    // dispatcher with production's setting refuses it, and a name resolving to it, unsent.
+    // This service opted in (every other test here uses a local receiver); a dispatcher
+    // without the opt-in refuses it, and a name resolving to it, unsent.
     const { tenant, endpoint } = await setUp(['warranty.issued'])
     await svc.deps.db
       .update(webhookEndpoints)
@@ -427,7 +429,7 @@ describe('SSRF', () => {
     expect(await production.run()).toMatchObject({ failed: 1 })
     const [row] = await deliveriesOf(endpoint.id)
     expect(row).toMatchObject({ status: 'FAILED', attempts: 1, lastStatusCode: null })
-    expect(row?.lastError).toMatch(/private address/)
+    expect(row?.lastError).toBe('refused: the target is not a public address')
     expect(receiver.received.length).toBe(before)
     await expect(postWebhook(receiver.url, {}, '{}', { allowPrivateNetworks: false })).rejects.toThrow(
       /private address/,

@@ -28,7 +28,11 @@ describe('--role api|worker', () => {
     async () => {
       // A chain node of its own, as a deployment would have one, shared by both processes.
       const chainDir = mkdtempSync(join(tmpdir(), 'wt-roles-chain-'))
-      const node = new AnvilSupervisor({ dataDir: chainDir, logger: createLogger({ logLevel: 'silent' }) })
+      const node = new AnvilSupervisor({
+        dataDir: chainDir,
+        logger: createLogger({ logLevel: 'silent' }),
+        signerKey: ANVIL_DEV_PRIVATE_KEY,
+      })
       await node.start()
       const db = await postgresFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate')!)
       try {

@@ -9,7 +9,9 @@
  * Dockerfile's HEALTHCHECK command must pass against the API, and a warranty issued through it
  * must be minted by the worker. PostgreSQL only, like `--role api|worker`.
  */
+
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -97,6 +99,11 @@ describe.skipIf(testDb !== 'postgres')("the image's commands, run the way compos
         DATABASE_URL: database.url,
         CHAIN_RPC_URL: `http://127.0.0.1:${chainPort}`,
         SMTP_URL: scenario.sink.url,
+        // compose.yaml requires these (`${VAR:?…}`): what an operator sets.
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        SERIAL_HASH_SALT: randomBytes(16).toString('hex'),
+        CRON_SECRET: randomBytes(32).toString('hex'),
+        METRICS_TOKEN: randomBytes(32).toString('hex'),
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         INBOX_SMTP_PORT: 'off',

@@ -16,6 +16,8 @@ import { call, setUpMerchant } from './support/service-api.js'
 const ISSUES = 20
 
 let receiver: WebhookReceiver
+// The receiver is on loopback: private webhook targets need the explicit opt-in.
+const PRIVATE_TARGETS = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }
 
 beforeAll(async () => {
   await ensureBuilt()
@@ -28,7 +30,7 @@ describe('webhooks across a kill -9', () => {
     const scenario = await createScenario(`webhooks-crash-${testDb}`)
     try {
       receiver.hold = true
-      const api = scenario.service()
+      const api = scenario.service({ env: PRIVATE_TARGETS })
       await api.start()
       const { token } = await setUpMerchant(api.url)
       const endpoint = await call<{ id: string; secret: string }>(api.url, 'POST', '/v1/merchant/webhooks', {
@@ -49,7 +51,7 @@ describe('webhooks across a kill -9', () => {
       await api.crash()
       receiver.hold = false
 
-      const service = scenario.service()
+      const service = scenario.service({ env: PRIVATE_TARGETS })
       await service.start()
       await waitFor(async () => receiver.ofType('warranty.issued').length >= ISSUES, 60_000, 200)
       // A little longer: a duplicate would show up now.

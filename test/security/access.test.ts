@@ -15,7 +15,14 @@ let svc: TestService
 let world: World
 
 beforeAll(async () => {
-  svc = await createTestService({ env: { CRON_SECRET: 'cron-secret-for-tests' } })
+  svc = await createTestService({
+    env: {
+      CRON_SECRET: 'cron-secret-for-tests',
+      // The walk registers a fresh endpoint of tenant A for each webhook case, and tests and replays them.
+      WEBHOOK_MAX_ENDPOINTS: '1000',
+      WEBHOOK_MANUAL_SENDS_PER_HOUR: '10000',
+    },
+  })
   world = await createWorld(svc)
 })
 afterAll(() => svc?.close())

@@ -110,11 +110,15 @@ export async function buildMessage(spec: MessageSpec): Promise<Buffer> {
   // The composer always writes a Message-ID: taken out for a message that has none.
   if (messageId === null)
     raw = Buffer.from(raw.toString('latin1').replace(/^Message-ID:[^\r\n]*\r\n/im, ''), 'latin1')
-  if (!spec.dkim) return raw
+  return spec.dkim ? signRaw(raw, spec.dkim) : raw
+}
+
+/** `raw` with a DKIM-Signature of `dkim` prepended (what a sender's signing MTA does). */
+export async function signRaw(raw: Buffer, dkim: DkimKey): Promise<Buffer> {
   const key = {
-    signingDomain: spec.dkim.domain,
-    selector: spec.dkim.selector,
-    privateKey: spec.dkim.privateKey,
+    signingDomain: dkim.domain,
+    selector: dkim.selector,
+    privateKey: dkim.privateKey,
   }
   // mailauth 4 signs what `signatureData` lists (its types show only the single-key form).
   // `signTime` is given: without it mailauth 4.13 computes the `t=` tag twice, with

@@ -204,6 +204,7 @@ export async function startExternalChain(options: { blockTimeSeconds: number }):
     dataDir,
     logger: createLogger({ logLevel: 'silent' }),
     blockTimeSeconds: options.blockTimeSeconds,
+    signerKey: ANVIL_DEV_PRIVATE_KEY,
   })
   let proxy: TcpProxy | undefined
   try {

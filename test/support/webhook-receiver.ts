@@ -40,6 +40,8 @@ export interface Received {
 export class WebhookReceiver {
   readonly received: Received[] = []
   status: () => number = () => 200
+  /** The answer's body (an internal service's reply, in the SSRF test). */
+  answer: () => string = () => 'ok'
   hold = false
   held = 0
   private server: Server | null = null
@@ -57,7 +59,7 @@ export class WebhookReceiver {
         const body = Buffer.concat(chunks).toString('utf8')
         this.received.push({ headers: req.headers, body, json: JSON.parse(body) })
         res.statusCode = this.status()
-        res.end('ok')
+        res.end(this.answer())
       })
     })
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))

@@ -20,6 +20,8 @@ export async function ensureDeployment(node: {
   files: ChainFiles
   log: Logger
   persist(minBlock: bigint): Promise<unknown>
+  /** The folder's signer (chain/signer.key): deployer, admin and minter. */
+  privateKey: `0x${string}`
 }): Promise<Deployment> {
   const { files, log } = node
   const previous = await files.readDeployment()
@@ -37,7 +39,7 @@ export async function ensureDeployment(node: {
   }
   const deployed = await deployWarrantyCertificate({
     rpcUrl: node.rpcUrl,
-    privateKey: ANVIL_DEV_PRIVATE_KEY,
+    privateKey: node.privateKey,
     pollingIntervalMs: 50,
     onProgress: (message) => log.debug(message),
   })

@@ -10,6 +10,7 @@ import { ChainFiles, type Deployment } from './anvil-files.js'
 import { BlockJournal } from './anvil-journal.js'
 import { AnvilOutput } from './anvil-output.js'
 import { anvilRpc } from './anvil-rpc.js'
+import { fundSigner, loadSignerKey } from './anvil-signer.js'
 import { AnvilStateSaver } from './anvil-state.js'
 
 export { ANVIL_CHAIN_ID, ANVIL_DEV_PRIVATE_KEY } from './anvil-deployment.js'
@@ -32,6 +33,8 @@ export interface AnvilOptions {
   startTimeoutMs?: number
   /** Start the node again when it dies on its own (not for tests that kill it on purpose). */
   restartOnCrash?: boolean
+  /** The signer for a folder that has none yet (tests and benches: anvil's dev key #0); default: generated. */
+  signerKey?: `0x${string}`
 }
 
 const STOP_GRACE_MS = 5_000
@@ -65,6 +68,7 @@ export class AnvilSupervisor {
   private readonly state: AnvilStateSaver
   private readonly journal: BlockJournal
   private replaying = false // the journal holds blocks past the state file: mined again first
+  private signer: `0x${string}` | null = null
   private readonly output: AnvilOutput
   private readonly onProcessExit = () => {
     // Synchronous last resort when the service exits without stop().
@@ -89,6 +93,12 @@ export class AnvilSupervisor {
 
   get deploymentPath(): string {
     return this.files.deploymentPath
+  }
+
+  /** The folder's custodial key (chain/signer.key, see loadSignerKey); known once started. */
+  get signerKey(): `0x${string}` {
+    if (this.signer === null) throw new Error('anvil has not been started')
+    return this.signer
   }
 
   /** Started and accepting RPC requests. */
@@ -175,6 +185,7 @@ export class AnvilSupervisor {
       files: this.files,
       log: this.log,
       persist: (minBlock) => this.persist(minBlock),
+      privateKey: this.signerKey,
     })
   }
 
@@ -183,6 +194,7 @@ export class AnvilSupervisor {
     await mkdir(this.chainDir, { recursive: true })
     await this.files.takeOver((port) => this.state.saveFrom(`http://127.0.0.1:${port}`))
     await this.files.prepareStateFile()
+    this.signer ??= await loadSignerKey(this.chainDir, this.log, this.options.signerKey)
     const savedHead = await this.state.load()
     this.replaying = (await this.journal.entriesAfter(savedHead)).length > 0
     const binary = this.options.binaryPath ?? anvilBinaryPath()
@@ -209,6 +221,8 @@ export class AnvilSupervisor {
     this.listening = true
     child.once('exit', (code, signal) => this.onExit(child, code, signal))
     try {
+      // Funded first: the journal's blocks mined again may be its own transactions.
+      await fundSigner(this.rpcUrl, this.signer)
       await this.afterLoad(savedHead)
     } catch (err) {
       this.stopping = true
@@ -240,6 +254,11 @@ export class AnvilSupervisor {
       String(ANVIL_CHAIN_ID),
       '--gas-limit',
       String(this.options.gasLimit ?? 100_000_000n),
+      // No dev accounts: nothing is unlocked (eth_accounts is empty), the signer is the folder's key.
+      '--accounts',
+      '0',
+      // No browser page may call the node (its anvil_* methods need no key).
+      '--no-cors',
       // Also what marks this node as the one of this folder (ChainFiles.takeOver reads it).
       '--cache-path',
       this.files.cachePath,

@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
 import { AdapterError } from '../adapter-error.js'
 import { ensureAnchorDeployment } from './anchor-deployment.js'
-import { ANVIL_DEV_PRIVATE_KEY, AnvilSupervisor } from './anvil.js'
+import { AnvilSupervisor } from './anvil.js'
 import { createEvmChain, redactUrl } from './evm-connect.js'
 import type { ChainPort } from './port.js'
 
@@ -61,14 +61,14 @@ async function openEmbedded({ config, logger }: ChainDeps): Promise<ChainHandle>
     const anchorAddress = await ensureAnchorDeployment({
       rpcUrl: node.rpcUrl,
       chainDir: node.chainDir,
-      privateKey: ANVIL_DEV_PRIVATE_KEY,
+      privateKey: node.signerKey,
       certificate: deployment.address,
       log: logger,
       persist: (minBlock) => node.persist(minBlock),
     })
     const chain = await createEvmChain({
       rpcUrl: node.rpcUrl,
-      privateKey: ANVIL_DEV_PRIVATE_KEY,
+      privateKey: node.signerKey,
       contractAddress: deployment.address,
       anchorAddress,
       logger,

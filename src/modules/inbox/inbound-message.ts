@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { simpleParser } from 'mailparser'
 import { type SniffedType, sniffType } from '../../lib/image-sniff.js'
+import { singleFromAddress } from './from-header.js'
 import { InboxRefusal } from './inbox-refusal.js'
 
 /** Attachment types that become receipts (sniffed from the bytes, never from the declared type). */
@@ -31,13 +32,14 @@ export interface InboundMessage {
  * `maxAttachments` (over: 552), and those that are JPEG, PNG, WebP, HEIC or PDF become receipts.
  */
 export async function parseInboundMessage(raw: Buffer, maxAttachments: number): Promise<InboundMessage> {
+  const from = singleFromAddress(raw)
   const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true })
-  const fromHeader = parsed.from?.value ?? []
-  const from = fromHeader.length === 1 ? fromHeader[0]?.address?.toLowerCase() : undefined
-  const at = from ? from.lastIndexOf('@') : -1
-  if (!from || at <= 0 || at === from.length - 1) {
-    throw InboxRefusal.of('malformed', 'The message must have exactly one From address')
+  // The parser must read the same author as the strict reading (and as sender authentication).
+  const parsedFrom = parsed.from?.value ?? []
+  if (parsedFrom.length !== 1 || parsedFrom[0]?.address?.toLowerCase() !== from) {
+    throw InboxRefusal.of('malformed', 'From header: the address is ambiguous')
   }
+  const at = from.lastIndexOf('@')
   const attachments = parsed.attachments.filter((a) => !a.related)
   if (attachments.length > maxAttachments) {
     throw InboxRefusal.of('too_many_attachments', `At most ${maxAttachments} attachments per message`)

@@ -125,6 +125,7 @@ export class InboxService {
   private async authenticate(delivery: Delivery, message: InboundMessage): Promise<void> {
     const verdict = await checkSenderAuthentication({
       raw: delivery.raw,
+      from: message.from,
       fromDomain: message.fromDomain,
       mailFrom: delivery.mailFrom,
       ip: delivery.ip,

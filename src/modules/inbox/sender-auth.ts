@@ -4,6 +4,8 @@ import type { DnsResolver } from '../../adapters/inbound-smtp/index.js'
 /** What the check needs: the message and what the connection said about its sender. */
 export interface SenderAuthInput {
   raw: Buffer
+  /** The one From address (lower-cased) that the allow-list checked. */
+  from: string
   /** The domain of the From header (the author domain DMARC protects). */
   fromDomain: string
   mailFrom: string | null
@@ -40,6 +42,17 @@ export async function checkSenderAuthentication(input: SenderAuthInput): Promise
 }
 
 function verdictOf(result: AuthenticateResult, input: SenderAuthInput): SenderAuthVerdict {
+  // DKIM alignment and DMARC are judged against the From addresses mailauth read: they must be
+  // exactly the one address the allow-list checked, or nothing proven here is about that author.
+  const judged = (result.dkim.headerFrom ?? []).map((a) => a.toLowerCase())
+  if (judged.length !== 1 || judged[0] !== input.from) {
+    return {
+      ok: false,
+      temporary: false,
+      reason: 'the From header is ambiguous',
+      summary: `from=${judged.length} addresses`,
+    }
+  }
   const dkimPass = result.dkim.results.filter((r) => r.status.result === 'pass')
   const spfResult = input.ip && result.spf ? result.spf.status.result : 'none'
   const dmarcResult = result.dmarc ? result.dmarc.status.result : 'none'

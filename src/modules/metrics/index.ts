@@ -9,23 +9,31 @@ export interface MetricsSource {
   readonly contentType: string
 }
 
+interface MetricsDeps {
+  metrics: MetricsSource
+  token: string | null
+  /** NODE_ENV=production: without a token the route is closed (deny by default). */
+  production: boolean
+}
+
 /**
  * `GET /metrics` in the Prometheus text format; with `METRICS_TOKEN` set, only for
- * `Authorization: Bearer <token>` (compared in constant time). Not part of the public API
- * document: it is for the operator's Prometheus.
+ * `Authorization: Bearer <token>` (compared in constant time). In production without a token it
+ * answers 401 to every call (docs/security.md#metrics); outside production it is open then.
+ * Not part of the public API document: it is for the operator's Prometheus.
  */
-export function metricsFeature(deps: { metrics: MetricsSource; token: string | null }): Feature<null> {
+export function metricsFeature(deps: MetricsDeps): Feature<null> {
   return { name: 'metrics', service: null, routes: (app) => app.register(metricsRoutes, deps) }
 }
 
-async function metricsRoutes(
-  app: FastifyInstance,
-  opts: { metrics: MetricsSource; token: string | null },
-): Promise<void> {
+async function metricsRoutes(app: FastifyInstance, opts: MetricsDeps): Promise<void> {
+  const closed = opts.production && opts.token === null
   app.get(
     '/metrics',
     { config: { auth: 'public' }, logLevel: 'warn', schema: { hide: true } },
     async (request, reply) => {
+      if (closed)
+        throw new AppError('unauthorized', 'METRICS_TOKEN is not set: /metrics is closed in production')
       if (opts.token !== null && !bearerMatches(request.headers.authorization, opts.token)) {
         throw new AppError('unauthorized', 'A valid metrics token is required')
       }

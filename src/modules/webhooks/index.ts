@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -48,7 +49,14 @@ export function webhooksFeature(
       disableAfterHours: number
       /** Finished deliveries older than this many days are removed (the merchant's delivery log). */
       logRetentionDays: number
+      /** WEBHOOK_ALLOW_PRIVATE_TARGETS: an explicit opt-in, whatever NODE_ENV is (SSRF). */
+      allowPrivateNetworks: boolean
+      /** WEBHOOK_MAX_ENDPOINTS */
+      maxEndpointsPerMerchant: number
+      /** WEBHOOK_MANUAL_SENDS_PER_HOUR: `test` and `replay` per merchant. */
+      manualSendsPerHour: number
     } & Partial<DispatchSettings>
+    limiter: RateLimiter
   },
   uses: { expiringWarranties: ExpiringWarranties },
 ): Feature<WebhooksFeatureService> {
@@ -61,10 +69,19 @@ export function webhooksFeature(
     logger,
     secrets,
     exclusive: deps.exclusive,
-    settings: { ...DEFAULT_RETRY, allowPrivateNetworks: !settings.production, ...settings },
+    settings: { ...DEFAULT_RETRY, ...settings },
   })
   const events = createWarrantyEvents(() => dispatcher.wake())
-  const endpoints = new WebhooksService({ db, secrets, dispatcher, production: settings.production })
+  const endpoints = new WebhooksService({
+    db,
+    secrets,
+    dispatcher,
+    production: settings.production,
+    allowPrivateTargets: settings.allowPrivateNetworks,
+    maxEndpoints: settings.maxEndpointsPerMerchant,
+    manualSends: { limit: settings.manualSendsPerHour, windowMs: 3600_000 },
+    limiter: deps.limiter,
+  })
   const expiring = () => recordExpiring(db, events, uses.expiringWarranties)
   const prune = async () => {
     const removed = await pruneDeliveries(db, new Date(Date.now() - settings.logRetentionDays * 86_400_000))

@@ -1,50 +1,36 @@
 import { lookup as dnsLookup } from 'node:dns'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { isIP, type LookupFunction } from 'node:net'
+import { isGlobalUnicast } from '../../lib/global-address.js'
 
 /** How long a receiver has to answer. */
 export const DELIVERY_TIMEOUT_MS = 10_000
-/** How much of a receiver's answer is read (and kept in the log on a failure). */
+/** How much of a receiver's answer is read (then dropped: it never reaches the merchant). */
 const MAX_ANSWER_BYTES = 4096
 
-/** Addresses no webhook may reach in production: loopback, private, link-local, CGNAT, multicast… */
-const PRIVATE = new BlockList()
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4')
-for (const [net, bits] of [
-  ['::', 127],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6')
-
+/** Whether a webhook may be sent to this address literal without the private-targets opt-in. */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address)
-  if (family === 0) return false
-  if (family === 6 && /^::ffff:/i.test(address)) {
-    const v4 = address.slice(7)
-    if (isIP(v4) === 4) return PRIVATE.check(v4, 'ipv4')
-  }
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  return isIP(address) !== 0 && !isGlobalUnicast(address)
 }
 
-/** Refused before any connection: the address is private (production only). */
+/** Refused before any connection: the address is not global unicast (without the opt-in). */
 export class PrivateAddressError extends Error {}
+
+class DeliveryTimeoutError extends Error {}
+
+/**
+ * What the merchant is shown of a failed attempt: fixed texts only, never the receiver's body
+ * or a message that could carry it (a merchant must not read an internal service's answers).
+ */
+export function deliveryErrorText(err: unknown): string {
+  if (err instanceof PrivateAddressError) return 'refused: the target is not a public address'
+  if (err instanceof DeliveryTimeoutError) return err.message
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code)
+    ? `could not deliver (${code})`
+    : 'could not deliver'
+}
 
 /**
  * Resolves like the system does, then refuses a private address: the check is made on the
@@ -56,6 +42,7 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
     const list = addresses as unknown as { address: string; family: number }[]
     const refused = list.find((a) => isPrivateAddress(a.address))
     if (refused || list.length === 0) {
+      // The connection goes to an address of this checked list (DNS rebinding cannot slip by).
       return callback(new PrivateAddressError(`${hostname} resolves to a private address`), '', 4)
     }
     if (options.all) return callback(null, list as never, 4)
@@ -66,13 +53,12 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
 
 export interface PostResult {
   status: number
-  /** The start of the answer's body. */
-  body: string
 }
 
 /**
- * POSTs a webhook body; no redirect is followed. Outside production private addresses are
- * allowed (tests and local receivers); in production a private address is refused.
+ * POSTs a webhook body; no redirect is followed. Without `allowPrivateNetworks` (the
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS opt-in) an address that is not global unicast is refused: a
+ * literal before connecting, a name on every address it resolves to, at connect time.
  */
 export async function postWebhook(
   url: string,
@@ -89,7 +75,10 @@ export async function postWebhook(
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
   return new Promise<PostResult>((resolve, reject) => {
     // The whole exchange, not only a silent socket, must end within the timeout.
-    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
+    const timer = setTimeout(
+      () => req.destroy(new DeliveryTimeoutError(`no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    )
     const done =
       <A>(fn: (a: A) => void) =>
       (a: A) => {
@@ -108,18 +97,16 @@ export async function postWebhook(
         ...(options.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
       },
       (res: IncomingMessage) => {
-        const chunks: Buffer[] = []
+        // The body is not kept; past MAX_ANSWER_BYTES the exchange ends at once.
         let size = 0
         res.on('data', (chunk: Buffer) => {
-          if (size < MAX_ANSWER_BYTES) chunks.push(chunk)
           size += chunk.length
+          if (size > MAX_ANSWER_BYTES) {
+            done(resolve)({ status: res.statusCode ?? 0 })
+            res.destroy()
+          }
         })
-        res.on('end', () =>
-          done(resolve)({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_ANSWER_BYTES),
-          }),
-        )
+        res.on('end', () => done(resolve)({ status: res.statusCode ?? 0 }))
         res.on('error', done(reject))
       },
     )

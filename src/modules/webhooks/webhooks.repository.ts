@@ -45,6 +45,14 @@ export async function insertEndpoint(
   return row
 }
 
+export async function countEndpoints(db: DbOrTx, merchantId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.merchantId, merchantId))
+  return row?.n ?? 0
+}
+
 export async function updateEndpoint(
   db: DbOrTx,
   merchantId: string,
@@ -138,9 +146,19 @@ export interface DueDelivery {
 }
 
 /** Deliveries due now to active endpoints, the longest waiting first. */
-export async function dueDeliveries(db: Db, limit: number): Promise<DueDelivery[]> {
-  return db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+/**
+ * Due deliveries, a fair share per merchant: each merchant's due deliveries ranked oldest first,
+ * at most `perMerchant` of each, in rank order (every merchant's oldest, then every merchant's
+ * second…), so one merchant's backlog never delays another's deliveries beyond one batch.
+ */
+export async function dueDeliveries(db: Db, limit: number, perMerchant: number): Promise<DueDelivery[]> {
+  const ranked = db
+    .select({
+      id: webhookDeliveries.id,
+      rank: sql<number>`row_number() over (partition by ${webhookEndpoints.merchantId} order by ${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.id})`.as(
+        'rank',
+      ),
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(
@@ -150,7 +168,14 @@ export async function dueDeliveries(db: Db, limit: number): Promise<DueDelivery[
         eq(webhookEndpoints.status, 'ACTIVE'),
       ),
     )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .as('ranked')
+  return db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(ranked)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, ranked.id))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(lte(ranked.rank, perMerchant))
+    .orderBy(asc(ranked.rank), asc(webhookDeliveries.nextAttemptAt))
     .limit(limit)
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Static } from 'typebox'
+import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
@@ -10,6 +11,7 @@ import type { SecretBox } from './webhook-secrets.js'
 import { createWebhookSecret } from './webhook-signing.js'
 import { checkEndpointUrl } from './webhook-url.js'
 import {
+  countEndpoints,
   deleteEndpoint,
   findDelivery,
   findEndpoint,
@@ -36,6 +38,8 @@ type DeliveryView = Static<typeof WebhookDelivery>
 export const PREVIOUS_SECRET_TTL_MS = 24 * 3600_000
 
 const iso = (d: Date | null) => d?.toISOString() ?? null
+/** Rows written before the receiver's body was dropped kept its start after the status: cut. */
+const withoutAnswerBody = (text: string | null) => text?.replace(/(answered \d+):[\s\S]*$/, '$1') ?? null
 const endpointNotFound = () => new AppError('not_found', 'No such webhook endpoint')
 
 export function toEndpointView(row: WebhookEndpointRow): EndpointView {
@@ -46,7 +50,7 @@ export function toEndpointView(row: WebhookEndpointRow): EndpointView {
     events: row.events,
     status: row.status,
     failingSince: iso(row.failingSince),
-    disabledReason: row.disabledReason,
+    disabledReason: withoutAnswerBody(row.disabledReason),
     previousSecretExpiresAt: previousValid ? iso(row.previousSecretExpiresAt) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -63,7 +67,7 @@ export function toDeliveryView(row: WebhookDeliveryRow): DeliveryView {
     attempts: row.attempts,
     nextAttemptAt: row.status === 'PENDING' ? row.nextAttemptAt.toISOString() : null,
     lastStatusCode: row.lastStatusCode,
-    lastError: row.lastError,
+    lastError: withoutAnswerBody(row.lastError),
     deliveredAt: iso(row.deliveredAt),
     replayOf: row.replayOf,
     payload: row.payload,
@@ -74,7 +78,19 @@ export function toDeliveryView(row: WebhookDeliveryRow): DeliveryView {
 /** A merchant's webhook endpoints (OWNER/ADMIN manage them) and their delivery log. */
 export class WebhooksService {
   constructor(
-    private readonly deps: { db: Db; secrets: SecretBox; dispatcher: WebhookDispatcher; production: boolean },
+    private readonly deps: {
+      db: Db
+      secrets: SecretBox
+      dispatcher: WebhookDispatcher
+      production: boolean
+      /** WEBHOOK_ALLOW_PRIVATE_TARGETS */
+      allowPrivateTargets: boolean
+      /** WEBHOOK_MAX_ENDPOINTS: endpoints per merchant. */
+      maxEndpoints: number
+      /** WEBHOOK_MANUAL_SENDS_PER_HOUR: `test` and `replay` per merchant. */
+      manualSends: RateLimitRule
+      limiter: RateLimiter
+    },
   ) {}
 
   list(merchantId: string, query: PageRequest): Promise<PageResult<EndpointView>> {
@@ -90,7 +106,14 @@ export class WebhooksService {
     merchantId: string,
     body: Static<typeof CreateWebhookBody>,
   ): Promise<Static<typeof WebhookEndpointWithSecret>> {
-    const url = checkEndpointUrl(body.url, this.deps.production)
+    const url = checkEndpointUrl(body.url, this.deps)
+    // Counted before the insert: two registrations at once may pass one over (bounded by their number).
+    if ((await countEndpoints(this.deps.db, merchantId)) >= this.deps.maxEndpoints) {
+      throw new AppError(
+        'invalid_state',
+        `Endpoint limit reached: at most ${this.deps.maxEndpoints} webhook endpoints per merchant (remove one first)`,
+      )
+    }
     const secret = createWebhookSecret()
     const row = await insertEndpoint(this.deps.db, {
       merchantId,
@@ -113,7 +136,7 @@ export class WebhooksService {
       if (!existing) throw endpointNotFound()
       const reEnabled = enable && existing.status === 'DISABLED'
       const updated = await updateEndpoint(tx, merchantId, id, {
-        ...(body.url !== undefined ? { url: checkEndpointUrl(body.url, this.deps.production) } : {}),
+        ...(body.url !== undefined ? { url: checkEndpointUrl(body.url, this.deps) } : {}),
         ...(body.events !== undefined ? { events: body.events } : {}),
         ...(body.status === 'DISABLED' && existing.status === 'ACTIVE'
           ? { status: 'DISABLED', disabledReason: 'disabled by the merchant' }
@@ -154,6 +177,7 @@ export class WebhooksService {
   /** A new delivery of the same event (same body, same Webhook-Id), whatever became of the first. */
   async replay(merchantId: string, id: string, deliveryId: string): Promise<DeliveryView> {
     await this.endpoint(merchantId, id)
+    await this.limitManualSends(merchantId)
     const original = await findDelivery(this.deps.db, id, deliveryId)
     if (!original) throw new AppError('not_found', 'No such delivery')
     return this.record({
@@ -169,6 +193,7 @@ export class WebhooksService {
   async test(merchantId: string, id: string): Promise<DeliveryView> {
     const endpoint = await this.endpoint(merchantId, id)
     if (endpoint.status !== 'ACTIVE') throw new AppError('invalid_state', 'The endpoint is disabled')
+    await this.limitManualSends(merchantId)
     const eventId = randomUUID()
     return this.record({
       endpointId: id,
@@ -176,6 +201,18 @@ export class WebhooksService {
       eventType: 'ping',
       payload: eventPayload(eventId, 'ping', { endpointId: id, merchantId }),
     })
+  }
+
+  /** `test` and `replay` together, per merchant: 429 with Retry-After past the setting. */
+  private async limitManualSends(merchantId: string): Promise<void> {
+    const result = await this.deps.limiter.hit(`webhook-manual:${merchantId}`, this.deps.manualSends)
+    if (!result.allowed)
+      throw new AppError(
+        'too_many_requests',
+        'Too many test and replay deliveries for this merchant, try again later',
+        undefined,
+        result.retryAfterSeconds,
+      )
   }
 
   private async record(row: Parameters<typeof insertDeliveries>[1][number]): Promise<DeliveryView> {

@@ -6,7 +6,12 @@ import { CID } from 'multiformats/cid'
 import * as Digest from 'multiformats/hashes/digest'
 import { type Logger, pino } from 'pino'
 import type { Hex } from 'viem'
-import { type AnvilOptions, AnvilSupervisor, type Deployment } from '../../../src/adapters/chain/anvil.js'
+import {
+  ANVIL_DEV_PRIVATE_KEY,
+  type AnvilOptions,
+  AnvilSupervisor,
+  type Deployment,
+} from '../../../src/adapters/chain/anvil.js'
 
 export const silentLogger: Logger = pino({ level: 'silent' })
 
@@ -36,7 +41,12 @@ export interface TestChain {
 /** A fresh anvil in a temporary data dir, with the certificate contract deployed. */
 export async function startTestChain(options: Partial<AnvilOptions> = {}): Promise<TestChain> {
   const dataDir = await mkdtemp(join(tmpdir(), 'warranty-chain-'))
-  const node = new AnvilSupervisor({ logger: silentLogger, ...options, dataDir })
+  const node = new AnvilSupervisor({
+    logger: silentLogger,
+    signerKey: ANVIL_DEV_PRIVATE_KEY,
+    ...options,
+    dataDir,
+  })
   try {
     await node.start()
     const deployment = await node.ensureDeployment()

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -50,8 +51,8 @@ describe('createMail', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
-      JWT_SECRET: 'x'.repeat(40),
-      SERIAL_HASH_SALT: 'y'.repeat(20),
+      JWT_SECRET: randomBytes(24).toString('hex'),
+      SERIAL_HASH_SALT: randomBytes(12).toString('hex'),
     })
     const mail = createMail({ config, logger: pino({ level: 'info' }, stream) })
     await mail.send({ ...message(), text: 'Sign in: https://app.test/auth/magic?token=live-secret' })

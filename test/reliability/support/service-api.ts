@@ -5,7 +5,7 @@
  */
 import http from 'node:http'
 
-export const ADMIN = { email: 'reliability-admin@example.com', password: 'reliability-admin-password' }
+export const ADMIN = { email: 'reliability-admin@example.com', password: 'Rq7-vault-Kx92-mZ4t' }
 const SELLER = { email: 'seller@reliability.example.com', password: 'seller-password' }
 
 /** The warranty object as the API answers it (the fields the tests read). */
