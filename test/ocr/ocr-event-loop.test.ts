@@ -1,4 +1,3 @@
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +9,7 @@ import { registerInputHardening } from '../../src/http/input-hardening.js'
 import { parseJsonBodies } from '../../src/http/request-shape.js'
 import { ErrorBody } from '../../src/http/schemas.js'
 import { ocrRoutes } from '../../src/modules/receipts/ocr.routes.js'
+import { longestStall } from '../support/event-loop.js'
 
 /**
  * Issue 26, defects 1 and 2: a PDF's text layer (uploaded, or stored and read by the receipts job
@@ -29,22 +29,6 @@ function pdfShowing(text: string, before = ''): Buffer {
     `%PDF-1.4\n${before}\n1 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n%%EOF\n`,
     'latin1',
   )
-}
-
-/** The event loop's longest stall (ms) while `work` runs, and what it answered. */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ value: T; maxMs: number }> {
-  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 5 })
-  histogram.enable()
-  // The histogram counts a stall at its next tick: ticks before and after the work.
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 30))
-  await tick()
-  try {
-    const value = await work()
-    await tick()
-    return { value, maxMs: histogram.max / 1e6 }
-  } finally {
-    histogram.disable()
-  }
 }
 
 describe('a PDF receipt never holds the event loop', () => {
