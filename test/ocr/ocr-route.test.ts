@@ -102,17 +102,41 @@ describe(`POST ${URL}`, () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1)
   })
 
-  it('refuses a request with 503 before reading its body when the pool is full', async () => {
+  it('answers a body that breaks its schema 400 whatever the capacity, a good one 503 when the pool is full', async () => {
     const image = scan.png.toString('base64')
     const reads = [post(app, image, '203.0.113.21'), post(app, image, '203.0.113.22')]
     while (!ocr.refusal()) await new Promise((resolve) => setTimeout(resolve, 5))
-    // Not base64 at all: validated, it would be a 400; refused first, the body is never parsed.
-    const res = await post(app, '!!!! not base64 !!!!', '203.0.113.23')
+    // Issue 26 (defect 15): not base64, an undeclared property, no JSON: 400 with the full pool.
+    const notBase64 = await post(app, '!!!! not base64 !!!!', '203.0.113.23')
+    expect(notBase64.statusCode).toBe(400)
+    expect(notBase64.json()).toMatchObject({
+      error: 'validation_error',
+      details: [{ path: '/body/imageBase64', message: 'is not valid base64' }],
+    })
+    const assigned = await app.inject({
+      method: 'POST',
+      url: URL,
+      payload: { imageBase64: image, merchantId: 'm-1' },
+      remoteAddress: '203.0.113.23',
+    })
+    expect(assigned.statusCode).toBe(400)
+    expect(assigned.json().error).toBe('validation_error')
+    const notJson = await app.inject({
+      method: 'POST',
+      url: URL,
+      payload: '{"imageBase64":',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: '203.0.113.23',
+    })
+    expect(notJson.statusCode).toBe(400)
+    expect(notJson.json().error).toBe('invalid_json')
+    // A good body waits for capacity: 503 with Retry-After.
+    expect(ocr.refusal()).not.toBe(null)
+    const res = await post(app, image, '203.0.113.23')
     expect(res.statusCode).toBe(503)
     expect(res.json().error).toBe('unavailable')
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1)
     expect((await Promise.all(reads)).map((r) => r.statusCode)).toEqual([200, 200])
-    expect((await post(app, '!!!! not base64 !!!!', '203.0.113.23')).statusCode).toBe(400)
   })
 
   it('answers 429 too_many_requests past the per-address limit, other addresses unaffected', async () => {

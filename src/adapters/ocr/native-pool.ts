@@ -187,6 +187,7 @@ function startChild(
           lines: reply.lines,
           confidence: reply.confidence,
           threads: reply.threads,
+          reading: reply.reading,
         }
         return reply.pdf ? { ...read, pdf: true } : read
       },

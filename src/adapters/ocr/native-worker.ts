@@ -9,6 +9,7 @@
  * process only checks the image's header and passes the bytes on.
  */
 import { setPriority } from 'node:os'
+import { type ExtractedReceipt, extractReceipt } from './extract/receipt-extract.js'
 import { readPdfText } from './pdf-text.js'
 import { OcrError, type OcrErrorKind } from './port.js'
 import { sniffType } from './sniff.js'
@@ -36,8 +37,10 @@ export type NativeReply =
       confidence: number
       /** Preparation and recognition, CPU ms of this child (all its threads). */
       cpuMs?: { prepare: number; recognize: number }
-      /** An uploaded PDF: `text` is its text layer. */
+      /** A PDF: `text` is its text layer. */
       pdf?: true
+      /** The receipt's fields, extracted here (never on the service's event loop). */
+      reading: ExtractedReceipt
       /** Bands read at once (1: one after the other, or a page read whole). */
       threads: number
     }
@@ -138,12 +141,13 @@ async function handle(request: NativeRequest): Promise<NativeReply> {
   let bytes = await stdinBytes(request.length)
   try {
     const c0 = cpu()
-    if (request.upload) {
-      bytes = openUpload(bytes)
-      if (sniffType(bytes) === 'pdf') {
-        const text = readPdfText(bytes)
-        return { id: request.id, text, lines: [], confidence: 1, pdf: true, threads: 1 }
-      }
+    if (request.upload) bytes = openUpload(bytes)
+    // A PDF (uploaded, stored, e-mailed) is read here from its text layer, under the pool's
+    // time limit and kill like any image: its bytes are the sender's.
+    if (sniffType(bytes) === 'pdf') {
+      const text = readPdfText(bytes)
+      const reading = extractReceipt(text)
+      return { id: request.id, text, lines: [], confidence: 1, pdf: true, threads: 1, reading }
     }
     const images = prepare ? await prepare(bytes) : [bytes]
     const c1 = cpu()
@@ -159,7 +163,12 @@ async function handle(request: NativeRequest): Promise<NativeReply> {
       lines: reads.flatMap((r) => r.lines),
       confidence: reads.reduce((sum, r) => sum + r.confidence, 0) / reads.length,
     }
-    return { id: request.id, ...read, threads, cpuMs: { prepare: c1 - c0, recognize: cpu() - c1 } }
+    const lines =
+      read.lines.length > 0
+        ? read.lines
+        : read.text.split('\n').map((text) => ({ text, confidence: read.confidence }))
+    const reading = extractReceipt(lines)
+    return { id: request.id, ...read, threads, reading, cpuMs: { prepare: c1 - c0, recognize: cpu() - c1 } }
   } catch (error) {
     const kind = error instanceof OcrError ? error.kind : undefined
     const fault = error instanceof OcrUploadError ? { fault: error.fault } : {}

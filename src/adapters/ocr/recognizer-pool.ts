@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import type { ExtractedReceipt } from './extract/receipt-extract.js'
 import { OcrCapacityError, OcrError } from './port.js'
 import type { OcrSettings } from './settings.js'
 
@@ -19,6 +20,8 @@ export interface RecognizedText {
   pdf?: boolean
   /** Recogniser threads the read used at once (the bands of a tall page), when the recogniser says. */
   threads?: number
+  /** The receipt's fields, when the recogniser extracts them itself (the child processes do). */
+  reading?: ExtractedReceipt
 }
 
 /** How the bytes handed to a recogniser are to be read. */

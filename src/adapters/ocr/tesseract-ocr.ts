@@ -1,7 +1,5 @@
-import { extractReceipt } from './extract/receipt-extract.js'
 import { ChildOcrPool, nativeTesseractAvailable } from './native-pool.js'
-import { readPdfText } from './pdf-text.js'
-import { OcrCapacityError, type OcrPort, type OcrReadOptions, type ReceiptReading } from './port.js'
+import { OcrCapacityError, OcrError, type OcrPort, type OcrReadOptions, type ReceiptReading } from './port.js'
 import { inspectImage } from './preprocess.js'
 import type { RecognizedText, RecognizerPool } from './recognizer-pool.js'
 import type { OcrSettings } from './settings.js'
@@ -50,9 +48,9 @@ export class TesseractOcr implements OcrPort {
 
   read(image: Buffer, options: OcrReadOptions = {}): Promise<ReceiptReading> {
     return this.admit(async () => {
-      if (sniffType(image) === 'pdf') return this.fromText(readPdfText(image))
-      // Only the header is read here: a bomb or a type we do not read never reaches a child.
-      await inspectImage(image, this.settings.maxPixels)
+      // Only an image's header is read here: a bomb or a type we do not read never reaches a
+      // child. A PDF goes to a child as it is: its text layer is read there.
+      if (sniffType(image) !== 'pdf') await inspectImage(image, this.settings.maxPixels)
       return this.fromRecognized(await this.pool.recognize(image, options.signal))
     })
   }
@@ -60,13 +58,12 @@ export class TesseractOcr implements OcrPort {
   /**
    * The route's raw JSON body, handed to a child as it came: the child parses, checks and
    * decodes it (upload.ts), checks the header, reads a PDF's text layer or prepares and reads
-   * the image. This process only passes the bytes on and extracts the fields.
+   * the image, and extracts the fields. This process only passes the bytes on.
    */
   readUpload(body: Buffer, options: OcrReadOptions = {}): Promise<ReceiptReading> {
-    return this.admit(async () => {
-      const part = await this.pool.recognize(body, options.signal, { upload: true })
-      return part.pdf ? this.fromText(part.text) : this.fromRecognized(part)
-    })
+    return this.admit(async () =>
+      this.fromRecognized(await this.pool.recognize(body, options.signal, { upload: true })),
+    )
   }
 
   warm(): Promise<void> {
@@ -92,15 +89,13 @@ export class TesseractOcr implements OcrPort {
     }
   }
 
+  /**
+   * The child's reading: text, lines and the fields it extracted (native-worker.ts). Extraction
+   * never runs on this event loop: a PDF's text layer can be one line of megabytes, and even
+   * bounded (extract/receipt-extract.ts) it is the child's CPU, under its time limit and kill.
+   */
   private fromRecognized(part: RecognizedText): ReceiptReading {
-    const lines =
-      part.lines.length > 0
-        ? part.lines
-        : part.text.split('\n').map((text) => ({ text, confidence: part.confidence }))
-    return { ...extractReceipt(lines), rawText: part.text.trim() }
-  }
-
-  private fromText(text: string): ReceiptReading {
-    return { ...extractReceipt(text), rawText: text.trim() }
+    if (!part.reading) throw new OcrError('engine_failed', 'The OCR worker returned no fields')
+    return { ...part.reading, rawText: part.text.trim() }
   }
 }

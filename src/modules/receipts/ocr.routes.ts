@@ -4,7 +4,7 @@ import type { OcrPort } from '../../adapters/ocr/port.js'
 import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/port.js'
 import { errorResponses } from '../../http/schemas.js'
 import { OcrBody, OcrResponse } from './ocr.schemas.js'
-import { ocrFailure, ReceiptOcrService } from './ocr.service.js'
+import { ReceiptOcrService } from './ocr.service.js'
 
 /** Receipt image bodies: JSON up to 6 MB (../shared/CONTRACT.md, Receipts); larger → 413. The route's answers and the engine: docs/ocr.md. */
 export const OCR_BODY_LIMIT = 6 * 1024 * 1024
@@ -45,12 +45,8 @@ export async function ocrRoutes(base: FastifyInstance, options: OcrRoutesOptions
     {
       config: { auth: 'public' },
       bodyLimit: OCR_BODY_LIMIT,
-      // A full pool refuses before the body (up to 6 MB of JSON) is read into memory and handed
-      // to a child: a flood of uploads costs the API little.
-      onRequest: async () => {
-        const refused = options.ocr.refusal?.()
-        if (refused) throw ocrFailure(refused)
-      },
+      // No refusal before the body is read: a body that breaks the schema is a 400 whatever the
+      // pool's capacity (issue 26); a full pool opens it on this thread before its 503 (the service).
       validatorCompiler,
       schema: {
         tags: ['receipts'],

@@ -47,6 +47,15 @@ export class ReceiptOcrService {
    * it off the event loop when it can (`OcrPort.readUpload`), else it is opened here.
    */
   async read(body: Buffer, address: string): Promise<ReceiptReading> {
+    const { ocr } = this.deps
+    // A full pool answers 503 before the limit counts the request; but a body the service's edge
+    // refuses is its 400 whatever the capacity: opened here, on this thread, only when the pool
+    // would refuse it anyway (the hostile-input walk saw 173 bad bodies answered 503).
+    const refused = ocr.refusal?.()
+    if (refused) {
+      checkBody(body)
+      throw ocrFailure(refused)
+    }
     const limit = await this.deps.limiter.hit(
       `receipts:ocr:${addressKey(address)}`,
       this.deps.rateLimit ?? OCR_RATE_LIMIT,
@@ -55,18 +64,24 @@ export class ReceiptOcrService {
       // A body the service's edge would refuse is answered 400 before the limit, as when the edge
       // opened it (mass assignment is a 400 for everyone): opened here, on this thread, only for a
       // client already over its limit.
-      try {
-        openUpload(body)
-      } catch (error) {
-        throw ocrFailure(error)
-      }
+      checkBody(body)
       throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
     }
-    const { ocr } = this.deps
     try {
       return await (ocr.readUpload ? ocr.readUpload(body) : ocr.read(openUpload(body)))
     } catch (error) {
+      // The pool filled between the check above and the read: the same rule.
+      if (error instanceof OcrError && error.kind === 'capacity') checkBody(body)
       throw ocrFailure(error)
     }
+  }
+}
+
+/** Throws the 400 a body that is not `{imageBase64}` in canonical base64 gets. */
+function checkBody(body: Buffer): void {
+  try {
+    openUpload(body)
+  } catch (error) {
+    throw ocrFailure(error)
   }
 }

@@ -18,7 +18,9 @@ export interface RecordEventInput {
 }
 
 /** An e-mail address or a long run of digits (a phone number) has no place in a public record. */
-const PERSONAL = /[^\s@]+@[^\s@]+\.[^\s@]+|(?:\d[\s\-./()]*){7,}/
+// An address is looked for from the start of a run only (`(?<!…)`): tried from every character
+// of a long run, `[^\s@]+@` was quadratic.
+const PERSONAL = /(?<![^\s@])[^\s@]+@[^\s@]+\.[^\s@]+|(?:\d[\s\-./()]*){7,}/
 
 /** Dates (2026-11-24, 24/11/2026, 24.11.26, 11-24-2026) are not phone numbers: left out of the check. */
 const DATES = /\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))\b/g

@@ -53,5 +53,38 @@ export const HEADER_NOISE =
 export const COLUMN_HEADER =
   /\b(description|item|article|artikel|qty|quantity|unit\sprice|price|amount|menge|preis|betrag|designation|prix|cant|precio)\b/
 
-export const ADDRESS =
-  /\d+\s+\p{L}+.*\b(st|street|rd|road|ave|avenue|blvd|lane|ln|dr|drive|way|strasse|str|straße|weg|platz|rue|avenue|calle|via|laan|gatan|vagen|high\sst)\b|\b\d{4,5}\s+\p{L}{3,}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]{2}\s\d{5}\b|\b(suite|unit|floor)\b/iu
+/** A number, spaces and a word: where a street address starts (`12 Main`). */
+const HOUSE_NUMBER = /\d\s+\p{L}/u
+/** A street word after at least one character (the street's name). */
+const STREET =
+  /.\b(st|street|rd|road|ave|avenue|blvd|lane|ln|dr|drive|way|strasse|str|straße|weg|platz|rue|avenue|calle|via|laan|gatan|vagen|high\sst)\b/iu
+const POSTCODE =
+  /\b\d{4,5}\s+\p{L}{3,}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]{2}\s\d{5}\b|\b(suite|unit|floor)\b/iu
+
+/**
+ * A line of an address: a house number, a name and a street word (`12 Main St`), a postcode and
+ * a town, a UK postcode, a US state and ZIP, a suite. Once one pattern
+ * (`\d+\s+\p{L}+.*\b(st|…)\b`), whose `\d+` and `.*` were retried from every digit: quadratic
+ * on a long line; now the street word is looked for once, after the first house number.
+ */
+export function isAddress(line: string): boolean {
+  const house = HOUSE_NUMBER.exec(line)
+  if (house && STREET.test(line.slice(house.index + house[0].length - 1))) return true
+  return POSTCODE.test(line)
+}
+
+/** Characters that are neither letters nor digits (nor `keep`) cut off both ends, in linear time. */
+export function trimNonWord(s: string, keep: RegExp): string {
+  const word = /[\p{L}\d]/u
+  let start = 0
+  while (start < s.length && !word.test(s[start]!)) start++
+  let end = s.length
+  while (end > start && !word.test(s[end - 1]!) && !keep.test(s[end - 1]!)) end--
+  return s.slice(start, end)
+}
+
+/** Index of the last digit (`/\d(?!.*\d)/` restarted its look-ahead at every digit: quadratic). */
+export function lastDigit(s: string): number {
+  for (let i = s.length - 1; i >= 0; i--) if (s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) return i
+  return -1
+}

@@ -120,6 +120,23 @@ const COUNTRY_CUES: [RegExp, string][] = [
   [/\bsales\s+tax\b|\b[A-Z]{2}\s\d{5}(-\d{4})?\b/i, 'USD'],
 ]
 
+/**
+ * Whether `then` follows `first` on one line of `text` (what `/first.*then/` says), in one pass:
+ * only the first `first` of a line is tried, to the line's end (`.*` retried its scan from
+ * every `first` of a long line). `first` must be global.
+ */
+function onOneLine(text: string, first: RegExp, then: RegExp): boolean {
+  first.lastIndex = 0
+  for (let m = first.exec(text); m; m = first.exec(text)) {
+    const end = text.indexOf('\n', m.index)
+    const lineEnd = end < 0 ? text.length : end
+    if (then.test(text.slice(m.index + m[0].length, lineEnd))) return true
+    if (end < 0) return false
+    first.lastIndex = end + 1
+  }
+  return false
+}
+
 export interface CurrencyGuess {
   code: string | null
   confidence: number
@@ -133,15 +150,20 @@ export interface CurrencyGuess {
 export function detectCurrency(text: string): CurrencyGuess {
   const votes = new Map<string, number>()
   const vote = (code: string, weight: number) => votes.set(code, (votes.get(code) ?? 0) + weight)
+  // Which crowns: decided once from the whole text (not again for every line that says kr).
+  let crowns: string | undefined
+  const crownsOf = () => {
+    if (/\bmva\b|norge|\bNOK\b/i.test(text)) return 'NOK'
+    const danish = onOneLine(text, /\bmoms\b/gi, /\b25\b/) || /danmark|\bcvr\b/i.test(text)
+    return danish && !/sverige|\borg\.?\s?nr/i.test(text) ? 'DKK' : 'SEK'
+  }
   for (const line of text.split('\n')) {
     const code = CODE_PATTERN.exec(line)?.[1]
     if (code) vote(code, 3)
     for (const [pattern, iso] of SYMBOLS) if (pattern.test(line)) vote(iso, 2)
     if (/\bkr\b|\bkr\.|:-\s*$/i.test(line)) {
-      if (/\bmva\b|norge|\bNOK\b/i.test(text)) vote('NOK', 2)
-      else if (/\bmoms\b.*\b25\b|danmark|\bcvr\b/i.test(text) && !/sverige|\borg\.?\s?nr/i.test(text))
-        vote('DKK', 2)
-      else vote('SEK', 2)
+      crowns ??= crownsOf()
+      vote(crowns, 2)
     }
   }
   const dollars = (text.match(/\$/g) ?? []).length
@@ -149,7 +171,8 @@ export function detectCurrency(text: string): CurrencyGuess {
     if (/\bABN\b|australia|\b(NSW|VIC|QLD|WA|SA|TAS|ACT)\s+\d{4}\b/.test(text)) vote('AUD', 2 + dollars * 0.1)
     else if (/\bHST\b|\bPST\b|\bQST\b|canada|\b(ON|BC|AB|QC|MB|NS|NB)\s+[A-Z]\d[A-Z]/.test(text))
       vote('CAD', 2 + dollars * 0.1)
-    else if (/\bGST\b.*\bNZ\b|new zealand/i.test(text)) vote('NZD', 2 + dollars * 0.1)
+    else if (onOneLine(text, /\bGST\b/gi, /\bNZ\b/i) || /new zealand/i.test(text))
+      vote('NZD', 2 + dollars * 0.1)
     else if (/\bGST\b/.test(text) && /\bSingapore\b/i.test(text)) vote('SGD', 2 + dollars * 0.1)
     else vote('USD', 1 + Math.min(dollars, 5) * 0.2)
   }

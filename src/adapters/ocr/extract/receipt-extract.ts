@@ -1,13 +1,14 @@
 import type { ReceiptConfidence, ReceiptItem } from '../port.js'
 import { dateOrderFor, findDates } from './dates.js'
 import {
-  ADDRESS,
   BILL_TO,
   COLUMN_HEADER,
   DATE_LABEL,
   DISCOUNT,
   HEADER_NOISE,
+  isAddress,
   labelKey,
+  lastDigit,
   NOT_DATE_LABEL,
   NOT_TOTAL,
   PAID,
@@ -16,6 +17,7 @@ import {
   TAX,
   TIP,
   TOTAL,
+  trimNonWord,
 } from './lines.js'
 import { type Amount, detectCurrency, findAmounts, findWholeAmounts, ZERO_DECIMAL } from './money.js'
 
@@ -51,12 +53,26 @@ const clamp01 = (n: number) => Math.max(0, Math.min(1, Math.round(n * 100) / 100
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length
 
 /**
+ * What extraction looks at: a receipt's line is short (the widest invoice row is ~150
+ * characters) and a receipt has a few hundred lines at most. Longer lines are cut and further
+ * lines dropped, so that the time is bounded whatever the text (a PDF's text layer can be one
+ * line of megabytes); every pattern here is linear as well (test/unit/linear-time.test.ts).
+ */
+export const MAX_LINE_CHARS = 400
+export const MAX_LINES = 2000
+
+/**
  * Reads the fields of a receipt from its text: pure, no I/O. `lines` carries per-line OCR
  * confidences when the engine gives them; plain text is read with a neutral confidence.
  */
 export function extractReceipt(input: string | TextLine[]): ExtractedReceipt {
-  const raw: TextLine[] =
-    typeof input === 'string' ? input.split('\n').map((text) => ({ text, confidence: 0.9 })) : input
+  const given: TextLine[] =
+    typeof input === 'string'
+      ? input.split('\n', MAX_LINES).map((text) => ({ text, confidence: 0.9 }))
+      : input.slice(0, MAX_LINES)
+  const raw = given.map((l) =>
+    l.text.length > MAX_LINE_CHARS ? { ...l, text: l.text.slice(0, MAX_LINE_CHARS) } : l,
+  )
   const text = raw.map((l) => l.text).join('\n')
   const currency = detectCurrency(text)
   const wholeUnits = currency.code !== null && ZERO_DECIMAL.has(currency.code)
@@ -115,7 +131,7 @@ function classify(raw: TextLine[], wholeUnits: boolean): Line[] {
     // Dates and times are not amounts (04.02.2023, 15:44).
     let masked = text.replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, (t) => ' '.repeat(t.length))
     for (const d of findDates(masked, 'DMY')) {
-      const end = masked.slice(d.start).search(/\d(?!.*\d)/)
+      const end = lastDigit(masked.slice(d.start))
       masked = masked.slice(0, d.start) + ' '.repeat(Math.max(0, end + 1)) + masked.slice(d.start + end + 1)
     }
     let amounts = findAmounts(masked)
@@ -178,9 +194,7 @@ const QTY_SUFFIX = /\s(?:x|×|qty:?)\s?(\d{1,3})$/i
 const QTY_COLUMN = /\s(\d{1,3})$/
 
 function cleanName(name: string): string {
-  return name
-    .replace(/(?<=\p{L})0|\b0(?=\p{Ll}{2})/gu, 'o')
-    .replace(/^[^\p{L}\d]+|[^\p{L}\d)%]+$/gu, '')
+  return trimNonWord(name.replace(/(?<=\p{L})0|\b0(?=\p{Ll}{2})/gu, 'o'), /[)%]/)
     .replace(/\s+/g, ' ')
     .trim()
 }
@@ -194,7 +208,7 @@ function pickItems(lines: Line[]): PickedItem[] {
     if ((line.kind === 'subtotal' || line.kind === 'total') && (items.length > 0 || started)) break
     if (line.kind === 'text') {
       const meta =
-        HEADER_NOISE.test(line.key) || ADDRESS.test(line.text) || findDates(line.text, 'DMY').length > 0
+        HEADER_NOISE.test(line.key) || isAddress(line.text) || findDates(line.text, 'DMY').length > 0
       if (COLUMN_HEADER.test(line.key) && letters(line.text) > 5 && !/\d/.test(line.text)) {
         started = true
         pending = []
@@ -240,7 +254,7 @@ function pickMerchant(lines: Line[]): { value: string | null; confidence: number
   const header = lines.slice(0, stop >= 0 ? Math.min(stop, 10) : 10)
   for (const [position, line] of header.entries()) {
     let name = line.text.replace(/^(welcome\s+to|willkommen\s+bei|bienvenue\s+chez)\s+/i, '')
-    name = name.replace(/^[^\p{L}\d]+|[^\p{L}\d.)&'!]+$/gu, '').trim()
+    name = trimNonWord(name, /[.)&'!]/).trim()
     const key = labelKey(name)
     if (letters(name) < 3 || letters(name) / name.replace(/\s/g, '').length < 0.6) continue
     if (
@@ -249,7 +263,7 @@ function pickMerchant(lines: Line[]): { value: string | null; confidence: number
       )
     )
       continue
-    if (HEADER_NOISE.test(key) || ADDRESS.test(name) || findDates(name, 'DMY').length > 0) continue
+    if (HEADER_NOISE.test(key) || isAddress(name) || findDates(name, 'DMY').length > 0) continue
     if (/\d{3,}/.test(name) || line.confidence < 0.45) continue
     // Words OCR made up from a photo's background are short and oddly cased.
     const words = name.split(/\s+/)
