@@ -16,6 +16,13 @@ import { WarrantiesService } from './warranties.service.js'
 export { expireOpenClaimLinks } from './claim-links.repository.js'
 /** Claim links: created at issue, e-mailed again on a resend (by the merchant or the customer). */
 export { type ClaimMailer, emailClaimLink, reissueClaimLink } from './claim-notices.js'
+/** The one rule for changing coverage (expiry, voiding, extension, replacement). */
+export {
+  authorizeCoverageChange,
+  type CoverageChange,
+  type CoverageGrant,
+  coverageChangeOfEvent,
+} from './coverage-rule.js'
 export type { WarrantyImports } from './imports.service.js'
 /** Ownership and service history: owner, expiry and serial changes. */
 export {
