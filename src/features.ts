@@ -18,7 +18,7 @@ import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { serviceHistoryFeature } from './modules/service-history/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
-import { listExpiringWarranties, warrantiesFeature } from './modules/warranties/index.js'
+import { listExpiringWarranties, stopImportsOf, warrantiesFeature } from './modules/warranties/index.js'
 import { webappFeature } from './modules/webapp/index.js'
 import { type WarrantyEvents, webhooksFeature } from './modules/webhooks/index.js'
 
@@ -48,7 +48,7 @@ export function createFeatures(deps: Deps) {
   const audit = auditFeature({ db })
   const stats = statsFeature({ db })
   const auth = authFeature({ db, tokens: deps.tokens, limiter: deps.limiter, queue: deps.queue, logger })
-  const merchants = merchantsFeature({ db }, { audit: audit.service })
+  const merchants = merchantsFeature({ db }, { audit: audit.service, stopImportsOf })
   const catalog = catalogFeature({ db }, { audit: audit.service })
   const ownership = ownershipOf(deps, mail.service)
   const wakeMinter = () => minting.service.wake()

@@ -23,6 +23,7 @@ export {
   type CoverageGrant,
   coverageChangeOfEvent,
 } from './coverage-rule.js'
+export { stopImportsOf } from './imports.repository.js'
 export type { WarrantyImports } from './imports.service.js'
 /** Ownership and service history: owner, expiry and serial changes. */
 export {
