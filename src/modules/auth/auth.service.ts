@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js'
 import type { Principal } from '../../http/auth.js'
 import type { TokenService } from '../../http/tokens.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { clientKey } from '../../lib/client-address.js'
 import {
   findUserByEmail,
   findUserById,
@@ -61,7 +62,7 @@ export class AuthService {
   /** E-mail and password login for admins, merchant users and service providers. */
   async login(email: string, password: string, address: string): Promise<LoginView> {
     const emailKey = `login:email:${normalizeEmail(email)}`
-    const addressKey = `login:addr:${address}`
+    const addressKey = `login:addr:${clientKey(address)}`
     // Counted before the password is checked, so that concurrent guesses cannot slip past the
     // limit while earlier ones are still being verified.
     const [byEmail, byAddress] = await Promise.all([

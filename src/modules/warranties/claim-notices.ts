@@ -1,4 +1,4 @@
-import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { MailOutbox } from '../mail/index.js'
@@ -9,7 +9,6 @@ import { toWarrantyResponse, type WarrantyWithNotificationResponse } from './war
 import { productName, type WarrantyView } from './warranty-view.js'
 
 /** Claim-link resends per warranty. */
-export const RESEND_NOTIFICATION_LIMIT: RateLimitRule = { limit: 3, windowMs: 15 * 60_000 }
 
 /** The template of the e-mail carrying a claim link (at issue, on either resend). */
 export const CLAIM_EMAIL_TEMPLATE = 'warranty.notification'
@@ -92,7 +91,7 @@ export class ClaimNotices {
     if (!existing.customerEmail) {
       throw new AppError('invalid_state', 'No notification can be sent for this warranty')
     }
-    const limit = await limiter.hit(`warranty:resend:${id}`, RESEND_NOTIFICATION_LIMIT)
+    const limit = await limiter.hit(`warranty:resend:${id}`, limiter.limits.resendNotification)
     if (!limit.allowed) {
       throw new AppError(
         'too_many_requests',
