@@ -71,6 +71,8 @@ export function warrantiesFeature(
     /** Runs an import processing run alone across every process (a database lock). */
     exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     imports: UploadLimits
+    /** QUOTA_MERCHANT_EMAILS_PER_DAY. */
+    emailsPerDay: number
   },
   uses: { mail: MailOutbox; wakeMinter: () => void; events?: WarrantyEvents },
 ): Feature<WarrantiesService & { imports: WarrantyImports }> {
