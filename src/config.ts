@@ -1,6 +1,13 @@
 import { isAbsolute, resolve } from 'node:path'
 import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './config-http.js'
 import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
+import {
+  type QuotasConfig,
+  quotasConfig,
+  type RateLimits,
+  rateLimitMaxKeys,
+  rateLimits,
+} from './config-limits.js'
 import { type OcrConfig, ocr } from './config-ocr.js'
 import {
   ConfigError,
@@ -66,6 +73,12 @@ export interface Config {
   httpTimeouts: HttpTimeouts
   /** Shared rate-limit counters; unset = in process. */
   redisUrl: string | null
+  /** Every rate limit, one setting each (src/config-limits.ts, docs/security.md). */
+  rateLimits: RateLimits
+  /** In-process counters kept at most (without REDIS_URL). */
+  rateLimitMaxKeys: number
+  /** Merchant e-mail and customer receipt quotas (docs/security.md, Quotas). */
+  quotas: QuotasConfig
   gitRevision: string | null
   mail: {
     smtpUrl: string | null
@@ -243,6 +256,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 100 * 1024, 1024, 50 * 1024 * 1024),
     httpTimeouts: httpTimeouts(env),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    rateLimits: rateLimits(env),
+    rateLimitMaxKeys: rateLimitMaxKeys(env),
+    quotas: quotasConfig(env),
     gitRevision: str(env, 'GIT_REVISION'),
     mail: mail(env),
     chain: chain(env),

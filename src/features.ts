@@ -18,21 +18,18 @@ import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { serviceHistoryFeature } from './modules/service-history/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
-import { listExpiringWarranties, warrantiesFeature } from './modules/warranties/index.js'
+import { listExpiringWarranties, stopImportsOf, warrantiesFeature } from './modules/warranties/index.js'
 import { webappFeature } from './modules/webapp/index.js'
 import { type WarrantyEvents, webhooksFeature } from './modules/webhooks/index.js'
 
-/** Database lock key held by a mail dispatch (an arbitrary constant). */
+// Database lock keys (arbitrary constants) held by: a mail dispatch, a webhook delivery run, an
+// ownership run (exports, Transfer events), an anchoring run of service events, a CSV import
+// processing run, a receipt OCR run.
 const MAIL_LOCK = 727_274_003
-/** Database lock key held by a webhook delivery run (an arbitrary constant). */
 const WEBHOOKS_LOCK = 727_274_020
-/** Database lock key held by an ownership run: exports, Transfer events (an arbitrary constant). */
 const OWNERSHIP_LOCK = 727_274_019
-/** Database lock key held by an anchoring run of service events (an arbitrary constant). */
 const ANCHOR_LOCK = 727_274_021
-/** Database lock key held by a CSV import processing run (an arbitrary constant). */
 const IMPORTS_LOCK = 727_274_022
-/** Database lock key held by a receipt OCR run (an arbitrary constant). */
 const RECEIPT_OCR_LOCK = 727_274_012
 
 /**
@@ -48,7 +45,7 @@ export function createFeatures(deps: Deps) {
   const audit = auditFeature({ db })
   const stats = statsFeature({ db })
   const auth = authFeature({ db, tokens: deps.tokens, limiter: deps.limiter, queue: deps.queue, logger })
-  const merchants = merchantsFeature({ db }, { audit: audit.service })
+  const merchants = merchantsFeature({ db }, { audit: audit.service, stopImportsOf })
   const catalog = catalogFeature({ db }, { audit: audit.service })
   const ownership = ownershipOf(deps, mail.service)
   const wakeMinter = () => minting.service.wake()
@@ -65,24 +62,7 @@ export function createFeatures(deps: Deps) {
   )
   const serviceHistory = serviceHistoryOf(deps)
   const certificates = certificatesOf(deps, (id) => serviceHistory.service.history(id))
-  const receipts = receiptsFeature(
-    {
-      db,
-      ocr: deps.ocr,
-      limiter: deps.limiter,
-      blobs: deps.blobs,
-      queue: deps.queue,
-      logger,
-      exclusive: (fn) => deps.database.exclusive(RECEIPT_OCR_LOCK, fn),
-      publicApiUrl: config.publicApiUrl,
-      settings: {
-        ...config.receipts,
-        orphanGraceSeconds: config.blobs.orphanGraceSeconds,
-        blobSweepSeconds: config.blobs.sweepSeconds,
-      },
-    },
-    { mail: mail.service },
-  )
+  const receipts = receiptsOf(deps, mail.service)
   const inbox = inboxOf(deps, receipts.service.receipts)
   const list: Feature[] = [
     systemOf(deps),
@@ -134,6 +114,24 @@ export function createFeatures(deps: Deps) {
   return { list, services }
 }
 
+function receiptsOf(deps: Deps, mail: Parameters<typeof receiptsFeature>[1]['mail']) {
+  const { config, db, logger, ocr, limiter, blobs, queue } = deps
+  return receiptsFeature(
+    {
+      ...{ db, ocr, limiter, blobs, queue, logger },
+      exclusive: (fn) => deps.database.exclusive(RECEIPT_OCR_LOCK, fn),
+      publicApiUrl: config.publicApiUrl,
+      settings: {
+        ...config.receipts,
+        quota: { count: config.quotas.receiptsPerCustomer, bytes: config.quotas.receiptBytesPerCustomer },
+        orphanGraceSeconds: config.blobs.orphanGraceSeconds,
+        blobSweepSeconds: config.blobs.sweepSeconds,
+      },
+    },
+    { mail },
+  )
+}
+
 function mailOf(deps: Deps) {
   const { config } = deps
   return mailFeature({
@@ -166,6 +164,7 @@ function warrantiesOf(deps: Deps, uses: Parameters<typeof warrantiesFeature>[1])
       queue: deps.queue,
       exclusive: (fn) => deps.database.exclusive(IMPORTS_LOCK, fn),
       imports: config.imports,
+      emailsPerDay: config.quotas.merchantEmailsPerDay,
     },
     uses,
   )

@@ -167,7 +167,11 @@ describe('GET /v1/merchant/warranties/lookup/:identifier', () => {
     const body = '01010101010'
     const code = `WR-${body.slice(0, 4)}-${body.slice(4, 8)}-${body.slice(8)}${checkSymbol(body)}`
     const service = new WarrantiesService(
-      { ...svc.deps, appUrl: svc.deps.config.appUrl },
+      {
+        ...svc.deps,
+        appUrl: svc.deps.config.appUrl,
+        emailsPerDay: svc.deps.config.quotas.merchantEmailsPerDay,
+      },
       {
         mailOutbox: svc.services.mailOutbox,
         wakeMinter: () => svc.services.minting.wake(),

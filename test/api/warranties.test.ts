@@ -564,7 +564,11 @@ describe('POST /v1/merchant/warranties/issue', () => {
     const fresh = generateWarrantyCode()
     const drawn = [taken, taken, fresh]
     const service = new WarrantiesService(
-      { ...svc.deps, appUrl: svc.deps.config.appUrl },
+      {
+        ...svc.deps,
+        appUrl: svc.deps.config.appUrl,
+        emailsPerDay: svc.deps.config.quotas.merchantEmailsPerDay,
+      },
       {
         mailOutbox: svc.services.mailOutbox,
         wakeMinter: () => svc.services.minting.wake(),

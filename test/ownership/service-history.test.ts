@@ -48,7 +48,7 @@ describe('Service history', () => {
       { kind: 'EXTENDED', description: 'Goodwill extension', expiresAt: latest },
     ]
     for (const step of steps) {
-      const as = step.kind === 'EXTENDED' ? 'owner' : 'user'
+      const as = step.kind === 'EXTENDED' || step.kind === 'REPLACED' ? 'owner' : 'user'
       expect((await record(tenant, w.id, step, as)).statusCode).toBe(201)
     }
     const merchantView = await svc.request({
@@ -132,19 +132,51 @@ describe('Service history', () => {
       description: 'Bench test 2026-11-24, parts ordered 24/11/2026, fitted 25.11.26',
     })
     expect(dated.statusCode).toBe(201)
-    const noSerial = await record(a, w.id, { kind: 'REPLACED', description: 'swap' })
+    const noSerial = await record(a, w.id, { kind: 'REPLACED', description: 'swap' }, 'owner')
     expect(noSerial.statusCode).toBe(400)
   })
-  it('lets only an owner or an admin void or extend; a user records claims, repairs and replacements', async () => {
+  it('lets only an owner or an admin change coverage: void, extend, replace, or move the expiry; a user records claims and repairs', async () => {
     const a = await createMerchantWithUsers(svc.deps, 'Shop D')
     const w = await issueWarranty(svc, a.owner, {})
     const later = new Date(Date.now() + 800 * DAY).toISOString()
+    const past = new Date(Date.now() - 10 * DAY).toISOString()
     const extend = { kind: 'EXTENDED', description: 'goodwill', expiresAt: later }
     const userExtend = await record(a, w.id, extend)
     expect(userExtend.statusCode).toBe(403)
     expect(userExtend.json()).toMatchObject({ error: 'forbidden' })
     expect((await record(a, w.id, { kind: 'VOIDED', description: 'void' })).statusCode).toBe(403)
+    // Issue 26, defect 4: a replacement carrying an expiry moved any warranty's coverage.
+    for (const expiresAt of ['2099-01-01T00:00:00.000Z', past]) {
+      const replace = {
+        kind: 'REPLACED',
+        description: 'swap',
+        serialNumber: `${w.serialNumber}-R`,
+        expiresAt,
+      }
+      const moved = await record(a, w.id, replace)
+      expect(moved.statusCode).toBe(403)
+      expect(moved.json()).toMatchObject({ error: 'forbidden' })
+    }
+    const plainReplace = { kind: 'REPLACED', description: 'swap', serialNumber: `${w.serialNumber}-R` }
+    expect((await record(a, w.id, plainReplace)).statusCode).toBe(403)
+    // A claim or a repair cannot carry a new expiry or serial (400 before anything is written).
+    const sneaky = await record(a, w.id, { kind: 'REPAIRED', description: 'x', expiresAt: later })
+    expect([400, 403]).toContain(sneaky.statusCode)
+    const view = await svc.request({
+      method: 'GET',
+      url: `/v1/merchant/warranties/${w.id}`,
+      token: a.user.token,
+    })
+    expect(view.json()).toMatchObject({ expiresAt: w.expiresAt, serialNumber: w.serialNumber })
+    const events = await svc.request({
+      method: 'GET',
+      url: `/v1/merchant/warranties/${w.id}/events`,
+      token: a.user.token,
+    })
+    expect(events.json().events).toEqual([])
     expect((await record(a, w.id, { kind: 'CLAIM_OPENED', description: 'noise' })).statusCode).toBe(201)
+    expect((await record(a, w.id, { kind: 'REPAIRED', description: 'fixed' })).statusCode).toBe(201)
+    expect((await record(a, w.id, plainReplace, 'owner')).statusCode).toBe(201)
     expect((await record(a, w.id, extend, 'owner')).statusCode).toBe(201)
   })
 
@@ -152,11 +184,12 @@ describe('Service history', () => {
     const a = await createMerchantWithUsers(svc.deps, 'Shop E')
     const taken = await issueWarranty(svc, a.owner, {})
     const w = await issueWarranty(svc, a.owner, {})
-    const clash = await record(a, w.id, {
-      kind: 'REPLACED',
-      description: 'swap',
-      serialNumber: taken.serialNumber.toLowerCase(),
-    })
+    const clash = await record(
+      a,
+      w.id,
+      { kind: 'REPLACED', description: 'swap', serialNumber: taken.serialNumber.toLowerCase() },
+      'owner',
+    )
     expect(clash.statusCode).toBe(409)
     expect(clash.json()).toMatchObject({ error: 'conflict' })
     const events = await svc.request({
@@ -167,8 +200,8 @@ describe('Service history', () => {
     expect(events.json().events).toEqual([])
     // Its own serial again (a like-for-like swap) and a free serial are fine.
     const same = { kind: 'REPLACED', description: 'swap', serialNumber: w.serialNumber }
-    expect((await record(a, w.id, same)).statusCode).toBe(201)
+    expect((await record(a, w.id, same, 'owner')).statusCode).toBe(201)
     const free = { kind: 'REPLACED', description: 'swap', serialNumber: `${w.serialNumber}-R` }
-    expect((await record(a, w.id, free)).statusCode).toBe(201)
+    expect((await record(a, w.id, free, 'owner')).statusCode).toBe(201)
   })
 })

@@ -6,5 +6,7 @@ import { RedisRateLimiter } from './redis-rate-limiter.js'
 export type { RateLimiter, RateLimitResult, RateLimitRule } from './port.js'
 
 export function createRateLimiter(config: Config): RateLimiter {
-  return config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter()
+  return config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl, config.rateLimits)
+    : new MemoryRateLimiter({ limits: config.rateLimits, maxKeys: config.rateLimitMaxKeys })
 }

@@ -1,3 +1,4 @@
+import { type RateLimits, rateLimits } from '../../config-limits.js'
 import type { RateLimiter, RateLimitResult, RateLimitRule } from './port.js'
 
 interface Window {
@@ -5,14 +6,31 @@ interface Window {
   resetAt: number
 }
 
-/** In-process counters: right for one instance (and the embedded default). */
+/**
+ * In-process counters: right for one instance (and the embedded default). Bounded: at most
+ * `maxKeys` windows are kept (RATE_LIMIT_MAX_KEYS); a new key past the bound first drops the
+ * expired windows, then the oldest window (Map order is creation order), so a flood of new keys
+ * (addresses, e-mails) costs bounded memory and forgets the oldest counts first.
+ */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, Window>()
   private readonly sweeper: NodeJS.Timeout
+  readonly limits: RateLimits
+  private readonly maxKeys: number
+  private readonly now: () => number
+  private lastSweep = 0
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(options: { limits?: RateLimits; maxKeys?: number; now?: () => number } = {}) {
+    this.limits = options.limits ?? rateLimits()
+    this.maxKeys = options.maxKeys ?? 100_000
+    this.now = options.now ?? Date.now
     this.sweeper = setInterval(() => this.sweep(), 60_000)
     this.sweeper.unref()
+  }
+
+  /** Windows kept now. */
+  get size(): number {
+    return this.windows.size
   }
 
   async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
@@ -40,6 +58,9 @@ export class MemoryRateLimiter implements RateLimiter {
     let w = this.windows.get(key)
     if (!w || w.resetAt <= now) {
       w = { count: 0, resetAt: now + rule.windowMs }
+      // Re-inserted at the end: the Map stays in order of window creation.
+      this.windows.delete(key)
+      if (this.windows.size >= this.maxKeys) this.makeRoom(now)
       this.windows.set(key, w)
     }
     return w
@@ -50,6 +71,19 @@ export class MemoryRateLimiter implements RateLimiter {
       allowed,
       remaining: Math.max(0, rule.limit - w.count),
       retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - this.now()) / 1000)),
+    }
+  }
+
+  private makeRoom(now: number): void {
+    // A full sweep at most once a second; between them (a flood), the oldest window goes.
+    if (now - this.lastSweep >= 1000) {
+      this.lastSweep = now
+      this.sweep()
+    }
+    while (this.windows.size >= this.maxKeys) {
+      const oldest = this.windows.keys().next()
+      if (oldest.done) break
+      this.windows.delete(oldest.value)
     }
   }
 

@@ -1,3 +1,5 @@
+import type { RateLimits } from '../../config-limits.js'
+
 /** The outcome of counting one hit against a fixed window. */
 export interface RateLimitResult {
   allowed: boolean
@@ -17,6 +19,8 @@ export interface RateLimitRule {
  * this process (the embedded default).
  */
 export interface RateLimiter {
+  /** The configured rules (RATE_LIMIT_* settings, src/config-limits.ts), by name. */
+  readonly limits: RateLimits
   /** Counts one hit on `key` and says whether it is within the rule. */
   hit(key: string, rule: RateLimitRule): Promise<RateLimitResult>
   /** Says whether one more hit would be allowed, without counting it. */

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { type RateLimits, rateLimits } from '../../config-limits.js'
 import { AdapterError } from '../adapter-error.js'
 import type { RateLimiter, RateLimitResult, RateLimitRule } from './port.js'
 
@@ -13,8 +14,11 @@ return {c, ttl}`
 /** Counters in Redis (`REDIS_URL`), shared by every instance. */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis
+  readonly limits: RateLimits
 
-  constructor(url: string, prefix = 'warranty:rl:') {
+  /** Keys expire with their window in Redis itself: their number is bounded by Redis's memory policy. */
+  constructor(url: string, limits: RateLimits = rateLimits(), prefix = 'warranty:rl:') {
+    this.limits = limits
     this.redis = new Redis(url, {
       keyPrefix: prefix,
       maxRetriesPerRequest: 2,

@@ -22,9 +22,8 @@ export const warrantyImports = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
+    /** Null once the user who uploaded it was removed (off-boarding); the import stays the merchant's. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     state: text('state').$type<ImportState>().notNull().default('UPLOADING'),
     /** Size of the uploaded body and its SHA-256 (hex). */
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),

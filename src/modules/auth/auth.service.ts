@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js'
 import type { Principal } from '../../http/auth.js'
 import type { TokenService } from '../../http/tokens.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { clientKey } from '../../lib/client-address.js'
 import {
   findUserByEmail,
   findUserById,
@@ -76,15 +77,16 @@ export class AuthService {
   /** E-mail and password login for admins, merchant users and service providers. */
   async login(email: string, password: string, address: string): Promise<LoginView> {
     const account = normalizeEmail(email)
-    const pairKey = `login:pair:${account}:${address}`
+    const client = clientKey(address)
+    const pairKey = `login:pair:${account}:${client}`
     const accountKey = `login:email:${account}`
-    const knownKey = `login:known:${account}:${address}`
+    const knownKey = `login:known:${account}:${client}`
     // Counted before the password is checked, so that concurrent guesses cannot slip past the
     // limits while earlier ones are still being verified.
     const [byPair, byAccount, byAddress] = await Promise.all([
       this.deps.limiter.hit(pairKey, LOGIN_LIMITS.perAccountAddress),
       this.deps.limiter.hit(accountKey, LOGIN_LIMITS.perAccount),
-      this.deps.limiter.hit(`login:addr:${address}`, LOGIN_LIMITS.perAddress),
+      this.deps.limiter.hit(`login:addr:${client}`, LOGIN_LIMITS.perAddress),
     ])
     const refused = [byPair, byAddress]
     if (!byAccount.allowed && (await this.deps.limiter.peek(knownKey, KNOWN_ADDRESS)).allowed) {

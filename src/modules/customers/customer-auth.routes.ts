@@ -61,13 +61,14 @@ export async function customerAuthRoutes(
       schema: {
         tags,
         operationId: 'resendClaimLink',
-        summary: 'E-mail a fresh claim link for a claim id (also an expired one); 3 per 15 minutes',
+        summary:
+          'E-mail a fresh claim link for a claim id (also an expired one); limited per claim id, client address, customer e-mail and merchant',
         body: ResendLinkBody,
         response: { 200: Ok, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
-      await auth.resendLink(request.body.claimId)
+      await auth.resendLink(request.body.claimId, request.ip)
       return { ok: true as const }
     },
   )

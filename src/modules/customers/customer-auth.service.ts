@@ -1,8 +1,9 @@
 import type { Logger } from 'pino'
-import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { RateLimiter, RateLimitResult } from '../../adapters/rate-limit/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { TokenService } from '../../http/tokens.js'
+import { clientKey } from '../../lib/client-address.js'
 import { hashToken } from '../../lib/one-time-tokens.js'
 import type { MailOutbox } from '../mail/index.js'
 import { findOrCreateCustomer, findUserById, lockUser, normalizeEmail, recordLogin } from '../users/index.js'
@@ -28,13 +29,13 @@ import type { CustomersService } from './customers.service.js'
 /** A magic link works once, for 10 minutes. */
 export const MAGIC_LINK_TTL_MINUTES = 10
 
-export const CUSTOMER_LINK_LIMITS = {
-  /** Claim-link e-mails a customer may ask for, per claim id. */
-  resendLink: { limit: 3, windowMs: 15 * 60_000 },
-  /** Sign-in e-mails per address asked for, and per client address asking. */
-  accessPerEmail: { limit: 5, windowMs: 15 * 60_000 },
-  accessPerClient: { limit: 20, windowMs: 15 * 60_000 },
-} satisfies Record<string, RateLimitRule>
+const tooMany = (limit: RateLimitResult) =>
+  new AppError(
+    'too_many_requests',
+    'Too many links asked for, try again later',
+    undefined,
+    limit.retryAfterSeconds,
+  )
 
 /** `j***e@example.com`: enough for the owner to recognise, not enough to learn the address. */
 export function maskEmail(email: string): string {
@@ -118,23 +119,34 @@ export class CustomerAuthService {
    * E-mails a fresh claim link for the warranty of a known claim id (open, expired or used) to
    * the customer the link was e-mailed to; that customer's earlier open links of the warranty
    * stop working. A link of a warranty given by e-mail is renewed only while the offer is open. An unknown id is counted and answered
-   * the same way, and nothing is sent. 3 per claim id per 15 minutes, then 429.
+   * the same way, and nothing is sent. Limited per claim id and per client address (IPv6: its
+   * /64), then, before a message goes, per customer e-mail address and per merchant (429
+   * `too_many_requests` each; RATE_LIMIT_RESEND_LINK_* settings).
    */
-  async resendLink(claimId: string): Promise<void> {
+  async resendLink(claimId: string, clientAddress: string): Promise<void> {
     const { db, limiter } = this.deps
+    const { limits } = limiter
     const hash = hashToken(claimId)
-    const limit = await limiter.hit(`customer:resend-link:${hash}`, CUSTOMER_LINK_LIMITS.resendLink)
-    if (!limit.allowed) {
-      throw new AppError(
-        'too_many_requests',
-        'Too many links asked for, try again later',
-        undefined,
-        limit.retryAfterSeconds,
-      )
+    for (const [key, rule] of [
+      [`customer:resend-link:${hash}`, limits.resendLinkPerClaim],
+      [`customer:resend-link:client:${clientKey(clientAddress)}`, limits.resendLinkPerAddress],
+    ] as const) {
+      const limit = await limiter.hit(key, rule)
+      if (!limit.allowed) throw tooMany(limit)
     }
     const link = await findClaimLink(db, hash)
     const warrantyId = link?.warrantyId
     if (!warrantyId) return
+    const target = await findWarrantyById(db, warrantyId)
+    if (!target) return
+    const email = link.customerId === target.customerId ? target.customerEmail : link.customerEmail
+    for (const [key, rule] of [
+      [`customer:resend-link:email:${hashToken(email ?? '')}`, limits.resendLinkPerEmail],
+      [`customer:resend-link:merchant:${target.merchantId}`, limits.resendLinkPerMerchant],
+    ] as const) {
+      const limit = await limiter.hit(key, rule)
+      if (!limit.allowed) throw tooMany(limit)
+    }
     await db.transaction(async (tx) => {
       const warranty = await findWarrantyById(tx, warrantyId)
       if (!warranty) return
@@ -164,8 +176,8 @@ export class CustomerAuthService {
     const { db, limiter, mailOutbox, appUrl } = this.deps
     const address = normalizeEmail(email)
     const [byEmail, byClient] = await Promise.all([
-      limiter.hit(`customer:access:email:${hashToken(address)}`, CUSTOMER_LINK_LIMITS.accessPerEmail),
-      limiter.hit(`customer:access:client:${clientAddress}`, CUSTOMER_LINK_LIMITS.accessPerClient),
+      limiter.hit(`customer:access:email:${hashToken(address)}`, limiter.limits.accessPerEmail),
+      limiter.hit(`customer:access:client:${clientKey(clientAddress)}`, limiter.limits.accessPerAddress),
     ])
     if (!byEmail.allowed || !byClient.allowed) {
       this.deps.logger.warn(

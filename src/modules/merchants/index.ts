@@ -3,15 +3,28 @@ import type { Feature } from '../../feature.js'
 import type { AuditService } from '../audit/index.js'
 import { merchantsRoutes } from './merchants.routes.js'
 import { MerchantsService } from './merchants.service.js'
+import { staffRoutes } from './staff.routes.js'
+import { StaffOffboarding, type StopImportsOf } from './staff.service.js'
 
 export { merchantName } from './merchants.repository.js'
 
-/** Merchants and their staff, run by admins. */
-export function merchantsFeature(deps: { db: Db }, uses: { audit: AuditService }): Feature<MerchantsService> {
+/** Merchants and their staff, run by admins; off-boarding of staff by admins and merchant owners. */
+export function merchantsFeature(
+  deps: { db: Db },
+  uses: { audit: AuditService; stopImportsOf: StopImportsOf },
+): Feature<MerchantsService> {
   const service = new MerchantsService({ db: deps.db, audit: uses.audit })
   return {
     name: 'merchants',
     service,
-    routes: (app) => app.register(merchantsRoutes, { merchants: service }),
+    routes: async (app) => {
+      await app.register(merchantsRoutes, { merchants: service })
+      const staff = new StaffOffboarding({
+        db: deps.db,
+        audit: uses.audit,
+        stopImportsOf: uses.stopImportsOf,
+      })
+      await app.register(staffRoutes, { staff, merchants: service })
+    },
   }
 }

@@ -8,6 +8,7 @@ import type { PinningPort } from '../../adapters/pinning/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
+import { clientKey } from '../../lib/client-address.js'
 import { parseWarrantyCode, productName, type WarrantyView, warrantyStatus } from '../warranties/index.js'
 import { serialHash } from './certificate-metadata.js'
 import { findWarrantyByCode } from './certificates.repository.js'
@@ -15,8 +16,6 @@ import type { HistoryEntry, Verification as VerificationSchema } from './certifi
 
 export type Verification = Static<typeof VerificationSchema>
 type CertificateView = NonNullable<Verification['certificate']>
-
-const VERIFY_LIMIT = { limit: 60, windowMs: 60_000 }
 
 /** A warranty's service history (the service-history feature answers it). */
 export type CertificateHistory = (warrantyId: string) => Promise<{ events: HistoryEntry[]; voided: boolean }>
@@ -39,7 +38,10 @@ export class CertificatesService {
   ) {}
 
   async verify(input: { code: string; serialNumber?: string; address: string }): Promise<Verification> {
-    const limit = await this.deps.limiter.hit(`verify:${input.address}`, VERIFY_LIMIT)
+    const limit = await this.deps.limiter.hit(
+      `verify:${clientKey(input.address)}`,
+      this.deps.limiter.limits.verifyPerAddress,
+    )
     if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
     const code = parseWarrantyCode(input.code)
     const w = code ? await findWarrantyByCode(this.deps.db, code) : null

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { ChainPort } from '../../adapters/chain/index.js'
-import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { resaleOffers, warranties } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
@@ -15,7 +15,6 @@ import { cancelOpenOffers, findHolder, latestTransfer, recordOwnerChange } from 
 import { sameAddress } from './transfers.service.js'
 
 /** Each gift sends an e-mail to an address the customer chooses: 5 per customer per hour. */
-export const GIVE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 }
 
 /**
  * Resale without a crypto wallet: the owner of a custodial warranty gives it to someone by
@@ -37,7 +36,7 @@ export class ResaleService {
     if (me?.email.toLowerCase() === email.toLowerCase()) {
       throw new AppError('invalid_state', 'The warranty is already yours')
     }
-    const limit = await limiter.hit(`customer:give:${customerId}`, GIVE_LIMIT)
+    const limit = await limiter.hit(`customer:give:${customerId}`, limiter.limits.give)
     if (!limit.allowed) {
       throw new AppError(
         'too_many_requests',

@@ -37,6 +37,8 @@ export interface ReceiptsFeatureService {
 export interface ReceiptsSettings {
   maxPixels: number
   sharesPerHour: number
+  /** QUOTA_RECEIPTS_PER_CUSTOMER, QUOTA_RECEIPT_BYTES_PER_CUSTOMER. */
+  quota: { count: number; bytes: number }
   orphanGraceSeconds: number
   /** How often a worker runs the orphan sweep (BLOB_SWEEP_SECONDS; default 10 minutes). */
   blobSweepSeconds?: number
@@ -89,6 +91,8 @@ export function receiptsFeature(
     publicApiUrl: deps.publicApiUrl,
     maxPixels: settings.maxPixels,
     wakeOcr: () => ocr.wake(),
+    limiter: deps.limiter,
+    quota: settings.quota,
   })
   const folders = new FoldersService({ db })
   const shares = new SharesService(

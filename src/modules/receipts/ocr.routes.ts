@@ -12,7 +12,7 @@ export const OCR_BODY_LIMIT = 6 * 1024 * 1024
 export interface OcrRoutesOptions {
   ocr: OcrPort
   limiter: RateLimiter
-  /** Per client address; defaults to OCR_RATE_LIMIT. */
+  /** Per client address; defaults to the RATE_LIMIT_OCR_PER_ADDRESS setting (the limiter's `ocrPerAddress`). */
   rateLimit?: RateLimitRule
 }
 

@@ -4,12 +4,12 @@ import { OcrUploadError, openUpload, type UploadFault } from '../../adapters/ocr
 import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/port.js'
 import { AppError } from '../../errors.js'
 import { schemaIssueDetails } from '../../http/error-handler.js'
+import { clientKey } from '../../lib/client-address.js'
 
 /** The limiter key: a hash, so that no client address sits in the (shared) limiter store. */
 const addressKey = (address: string) => createHash('sha256').update(address).digest('base64url')
 
 /** Per client address. */
-export const OCR_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60_000 }
 
 /** A body that is not `{imageBase64}` in canonical base64: the answers the service's parser and validator give. */
 function uploadFailure(fault: UploadFault): AppError {
@@ -57,8 +57,8 @@ export class ReceiptOcrService {
       throw ocrFailure(refused)
     }
     const limit = await this.deps.limiter.hit(
-      `receipts:ocr:${addressKey(address)}`,
-      this.deps.rateLimit ?? OCR_RATE_LIMIT,
+      `receipts:ocr:${addressKey(clientKey(address))}`,
+      this.deps.rateLimit ?? this.deps.limiter.limits.ocrPerAddress,
     )
     if (!limit.allowed) {
       // A body the service's edge would refuse is answered 400 before the limit, as when the edge

@@ -112,3 +112,18 @@ export async function recordOcr(
     .returning({ id: receipts.id })
   return rows.length > 0
 }
+
+/** How many receipts the customer keeps, and their stored image bytes (the storage quota). */
+export async function receiptUsage(
+  db: DbOrTx,
+  customerId: string,
+): Promise<{ count: number; bytes: number }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<string>`coalesce(sum(${receipts.byteSize}), 0)::text`,
+    })
+    .from(receipts)
+    .where(eq(receipts.customerId, customerId))
+  return { count: row?.count ?? 0, bytes: Number(row?.bytes ?? 0) }
+}

@@ -1,8 +1,10 @@
 import type { Static } from 'typebox'
-import type { Db } from '../../db/client.js'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import type { ReceiptOcrData, ReceiptSource } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { type PageResult, paginate } from '../../http/pagination.js'
+import { lockUser } from '../users/index.js'
 import { findFolder, lockFolder } from './folders.repository.js'
 import { folderNotFound } from './folders.service.js'
 import type { ReceiptBlobs } from './receipt-blobs.js'
@@ -13,6 +15,7 @@ import {
   insertReceipt,
   listReceipts,
   type ReceiptRow,
+  receiptUsage,
   searchTextOf,
   updateReceipt,
 } from './receipts.repository.js'
@@ -56,6 +59,10 @@ export class ReceiptsService {
       maxPixels: number
       /** Asks for an OCR run (after a save that left a receipt PENDING). */
       wakeOcr: () => void
+      /** Saves per customer (RATE_LIMIT_RECEIPT_SAVES, the limiter's `receiptSaves`). */
+      limiter: RateLimiter
+      /** QUOTA_RECEIPTS_PER_CUSTOMER and QUOTA_RECEIPT_BYTES_PER_CUSTOMER. */
+      quota: { count: number; bytes: number }
     },
   ) {}
 
@@ -88,7 +95,23 @@ export class ReceiptsService {
     return { id: row.id }
   }
 
+  /**
+   * Every save (the API and the customer's inbox) passes here: limited per customer (429
+   * `too_many_requests`), then held to the customer's storage quota (409 `receipt_quota_exceeded`),
+   * checked before the image is worked on and again, under the customer's lock, with its size.
+   */
   private async store(customerId: string, bytes: Uint8Array, options: SaveOptions): Promise<ReceiptRow> {
+    const { limiter } = this.deps
+    const limit = await limiter.hit(`receipts:save:${customerId}`, limiter.limits.receiptSaves)
+    if (!limit.allowed) {
+      throw new AppError(
+        'too_many_requests',
+        'Too many receipts saved, try again later',
+        undefined,
+        limit.retryAfterSeconds,
+      )
+    }
+    await this.withinQuota(this.deps.db, customerId, 0)
     const prepared = await prepareReceiptImage(bytes, { maxPixels: this.deps.maxPixels })
     const data = options.ocrData ?? null
     const suggestedWarrantyId = data ? await suggestWarranty(this.deps.db, customerId, data) : null
@@ -99,6 +122,8 @@ export class ReceiptsService {
     const row = await this.deps.blobs.save(inputs, async (tx, [image, thumbnail]) => {
       if (!image) throw new Error('the image was not stored')
       if (options.folderId && !(await lockFolder(tx, customerId, options.folderId))) throw folderNotFound()
+      await lockUser(tx, customerId)
+      await this.withinQuota(tx, customerId, image.byteSize)
       return insertReceipt(tx, {
         customerId,
         folderId: options.folderId ?? null,
@@ -118,6 +143,18 @@ export class ReceiptsService {
     })
     if (row.ocrStatus === 'PENDING') this.deps.wakeOcr()
     return row
+  }
+
+  /** One more receipt of `byteSize` bytes stays within the customer's quota, else 409. */
+  private async withinQuota(db: DbOrTx, customerId: string, byteSize: number): Promise<void> {
+    const { quota } = this.deps
+    const used = await receiptUsage(db, customerId)
+    if (used.count + 1 > quota.count || used.bytes + byteSize > quota.bytes) {
+      throw new AppError(
+        'receipt_quota_exceeded',
+        `The receipt storage quota (${quota.count} receipts, ${quota.bytes} bytes) is used up: delete receipts first`,
+      )
+    }
   }
 
   async list(customerId: string, query: ReceiptListInput): Promise<PageResult<ReceiptView>> {

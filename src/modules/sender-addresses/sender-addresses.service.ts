@@ -22,15 +22,10 @@ export type SenderAddressResponse = Static<typeof SenderAddress>
 
 /** How long a verification link works. */
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
-/** Verification resends per address. */
-export const RESEND_VERIFICATION_LIMIT: RateLimitRule = { limit: 3, windowMs: 15 * 60_000 }
-/** Registrations (each e-mails a verification link) per merchant. */
-export const REGISTER_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 }
-/**
- * Verification e-mails (registrations and resends) per target address, counted across every
- * merchant: no one can make the service flood an address, however many merchants ask.
- */
-export const VERIFICATION_EMAIL_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 }
+// Limits (settings, src/config-limits.ts): verification resends per sender address
+// (`senderResend`), registrations per merchant (`senderRegister`), and verification e-mails per
+// target address across every merchant (`senderVerificationEmail`): no one can make the service
+// flood an address, however many merchants ask.
 
 const TOO_MANY_EMAILS = 'Too many verification e-mails, try again later'
 
@@ -81,8 +76,8 @@ export class SenderAddressesService {
         verifyExpiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
       })
       if (!row) throw new AppError('conflict', 'This merchant already has this sender address')
-      await this.limit(`sender:register:${merchantId}`, REGISTER_LIMIT)
-      await this.limit(addressKey(row.email), VERIFICATION_EMAIL_LIMIT)
+      await this.limit(`sender:register:${merchantId}`, this.deps.limiter.limits.senderRegister)
+      await this.limit(addressKey(row.email), this.deps.limiter.limits.senderVerificationEmail)
       await this.emailVerification(tx, row, token)
       return toSenderAddressResponse(row)
     })
@@ -93,8 +88,8 @@ export class SenderAddressesService {
     const existing = await findSenderAddress(this.deps.db, merchantId, id)
     if (!existing) throw notFound()
     if (existing.verifiedAt) throw new AppError('invalid_state', 'The sender address is already verified')
-    await this.limit(`sender:resend:${id}`, RESEND_VERIFICATION_LIMIT)
-    await this.limit(addressKey(existing.email), VERIFICATION_EMAIL_LIMIT)
+    await this.limit(`sender:resend:${id}`, this.deps.limiter.limits.senderResend)
+    await this.limit(addressKey(existing.email), this.deps.limiter.limits.senderVerificationEmail)
     return this.deps.db.transaction(async (tx) => {
       const { token, hash } = createOneTimeToken()
       const row = await replaceVerifyToken(tx, merchantId, id, {

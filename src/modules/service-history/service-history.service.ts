@@ -5,7 +5,13 @@ import type { MerchantRole, ServiceEventKind } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { errorText } from '../../lib/async.js'
 import { type HistoryEntry, serialHash } from '../minting/index.js'
-import { findWarranty, setWarrantyExpiry, setWarrantySerial } from '../warranties/index.js'
+import {
+  authorizeCoverageChange,
+  coverageChangeOfEvent,
+  findWarranty,
+  setWarrantyExpiry,
+  setWarrantySerial,
+} from '../warranties/index.js'
 import type { Anchoring } from './anchoring.js'
 import { merkleProof } from './merkle.js'
 import { eventsOf, insertEvent, leavesOf } from './service-history.repository.js'
@@ -24,9 +30,6 @@ const PERSONAL = /(?<![^\s@])[^\s@]+@[^\s@]+\.[^\s@]+|(?:\d[\s\-./()]*){7,}/
 
 /** Dates (2026-11-24, 24/11/2026, 24.11.26, 11-24-2026) are not phone numbers: left out of the check. */
 const DATES = /\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))\b/g
-
-/** Kinds that change what the warranty is worth (end it, lengthen it): owners and admins only. */
-const MANAGER_KINDS: ReadonlySet<ServiceEventKind> = new Set(['VOIDED', 'EXTENDED'])
 
 export function holdsPersonalData(description: string): boolean {
   return PERSONAL.test(description.replace(DATES, ' '))
@@ -56,12 +59,9 @@ export class ServiceHistoryService {
     input: RecordEventInput,
   ) {
     const { db } = this.deps
-    if (MANAGER_KINDS.has(input.kind) && actor.merchantRole !== 'OWNER' && actor.merchantRole !== 'ADMIN') {
-      throw new AppError(
-        'forbidden',
-        'Only an owner or an admin of the merchant can void or extend a warranty',
-      )
-    }
+    // Voiding, extending, replacing, or any event carrying a new expiry or serial: the coverage rule.
+    const change = coverageChangeOfEvent(input)
+    const grant = change ? authorizeCoverageChange(actor, change) : null
     const warranty = await findWarranty(db, actor.merchantId, warrantyId)
     if (!warranty) throw new AppError('not_found', 'No such warranty')
     const newExpiresAt = this.checkInput(input, warranty.expiresAt)
@@ -77,9 +77,9 @@ export class ServiceHistoryService {
         newExpiresAt,
         newSerialHash: input.serialNumber ? serialHash(this.deps.serialHashSalt, input.serialNumber) : null,
       })
-      if (newExpiresAt) await setWarrantyExpiry(tx, warrantyId, newExpiresAt)
-      if (input.kind === 'REPLACED' && input.serialNumber)
-        await setWarrantySerial(tx, warranty, input.serialNumber.trim())
+      if (newExpiresAt && grant) await setWarrantyExpiry(tx, grant, warrantyId, newExpiresAt)
+      if (input.kind === 'REPLACED' && input.serialNumber && grant)
+        await setWarrantySerial(tx, grant, warranty, input.serialNumber.trim())
     })
     this.wake()
     return this.history(warrantyId)

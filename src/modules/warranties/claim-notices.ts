@@ -1,15 +1,13 @@
-import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
+import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { MailOutbox } from '../mail/index.js'
 import { findOrCreateCustomer } from '../users/index.js'
 import { createClaimLink, expireOpenClaimLinks } from './claim-links.repository.js'
+import { emailQuotaExceeded, takeEmailQuota } from './email-quota.repository.js'
 import { findWarranty, setWarrantyCustomer } from './warranties.repository.js'
 import { toWarrantyResponse, type WarrantyWithNotificationResponse } from './warranty-response.js'
 import { productName, type WarrantyView } from './warranty-view.js'
-
-/** Claim-link resends per warranty. */
-export const RESEND_NOTIFICATION_LIMIT: RateLimitRule = { limit: 3, windowMs: 15 * 60_000 }
 
 /** The template of the e-mail carrying a claim link (at issue, on either resend). */
 export const CLAIM_EMAIL_TEMPLATE = 'warranty.notification'
@@ -74,7 +72,19 @@ export async function reissueClaimLink(
 
 /** Claim notices: the e-mail that carries a customer's claim link, at issue and on resend. */
 export class ClaimNotices {
-  constructor(private readonly deps: { db: Db; limiter: RateLimiter } & ClaimMailer) {}
+  constructor(
+    private readonly deps: {
+      db: Db
+      limiter: RateLimiter
+      /** QUOTA_MERCHANT_EMAILS_PER_DAY: claim e-mails a merchant may cause per UTC day. */
+      emailsPerDay: number
+    } & ClaimMailer,
+  ) {}
+
+  /** Takes up to `wanted` claim e-mails from the merchant's daily quota; answers how many it got. */
+  reserve(tx: Tx, merchantId: string, wanted: number): Promise<number> {
+    return takeEmailQuota(tx, merchantId, wanted, this.deps.emailsPerDay)
+  }
 
   /** Creates a claim link for the customer and queues its e-mail, in the caller's transaction. */
   email(tx: Tx, warranty: WarrantyView, customerId: string): Promise<void> {
@@ -92,7 +102,7 @@ export class ClaimNotices {
     if (!existing.customerEmail) {
       throw new AppError('invalid_state', 'No notification can be sent for this warranty')
     }
-    const limit = await limiter.hit(`warranty:resend:${id}`, RESEND_NOTIFICATION_LIMIT)
+    const limit = await limiter.hit(`warranty:resend:${id}`, limiter.limits.resendNotification)
     if (!limit.allowed) {
       throw new AppError(
         'too_many_requests',
@@ -104,6 +114,7 @@ export class ClaimNotices {
     return db.transaction(async (tx) => {
       const warranty = await findWarranty(tx, merchantId, id)
       if (!warranty?.customerEmail) throw warrantyNotFound()
+      if ((await this.reserve(tx, merchantId, 1)) < 1) throw emailQuotaExceeded()
       const customer = await findOrCreateCustomer(tx, warranty.customerEmail)
       if (warranty.customerId !== customer.id) await setWarrantyCustomer(tx, id, customer)
       await reissueClaimLink(tx, this.deps, warranty, customer.id)

@@ -133,11 +133,14 @@ export class ImportRunner {
     if (!row) return 0 // finished by another run meanwhile
     const lines = await readChunk(tx, id, row.cursor)
     if (!lines) throw new Error(`chunk ${row.cursor} of import ${id} is missing`)
+    // Stopped with its author's suspension or removal; one left over is refused, never run unowned.
+    if (!row.createdBy) throw new Error(`import ${id} has no author any more`)
+    const createdBy = row.createdBy
     const valid = lines.filter((l): l is Extract<ImportLine, { item: unknown }> => 'item' in l)
     const result = await issueBulk(
       tx,
       this.deps.issueContext(),
-      { merchantId: row.merchantId, userId: row.createdBy },
+      { merchantId: row.merchantId, userId: createdBy },
       valid.map((l) => l.item),
       (index) => ({ importId: id, importLine: (valid[index] as { line: number }).line }),
     )

@@ -171,6 +171,26 @@ export async function recordAttemptFailed(
   return failed
 }
 
+/**
+ * The unfinished imports a user started, stopped (FAILED, their chunks removed): the user was
+ * suspended or removed, and nothing they queued goes on in their name. Answers how many.
+ */
+export async function stopImportsOf(db: DbOrTx, userId: string, reason: string): Promise<number> {
+  const rows = await db
+    .update(warrantyImports)
+    .set({ state: 'FAILED', error: reason, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(warrantyImports.createdBy, userId),
+        inArray(warrantyImports.state, ['UPLOADING', ...DUE_STATES]),
+      ),
+    )
+    .returning({ id: warrantyImports.id })
+  for (const { id } of rows)
+    await db.delete(warrantyImportChunks).where(eq(warrantyImportChunks.importId, id))
+  return rows.length
+}
+
 /** Uploads that stopped (a dropped connection, a process that died mid-upload) and their chunks. */
 export async function deleteAbandonedUploads(db: DbOrTx, idleSince: Date): Promise<number> {
   const rows = await db

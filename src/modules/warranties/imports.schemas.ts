@@ -34,7 +34,7 @@ const importFields = {
   failed: Type.Integer({ minimum: 0, description: 'Lines that issued nothing (each in the error report)' }),
   bytes: Type.Integer({ minimum: 0 }),
   error: Nullable(Type.String({ description: 'Why the import FAILED (or the last retried error)' })),
-  createdBy: Uuid,
+  createdBy: Nullable(Uuid),
   createdAt: DateTime,
   updatedAt: DateTime,
   finishedAt: Nullable(DateTime),

@@ -34,7 +34,7 @@ export interface ImportView {
   failed: number
   bytes: number
   error: string | null
-  createdBy: string
+  createdBy: string | null
   createdAt: string
   updatedAt: string
   finishedAt: string | null

@@ -16,6 +16,14 @@ import { WarrantiesService } from './warranties.service.js'
 export { expireOpenClaimLinks } from './claim-links.repository.js'
 /** Claim links: created at issue, e-mailed again on a resend (by the merchant or the customer). */
 export { type ClaimMailer, emailClaimLink, reissueClaimLink } from './claim-notices.js'
+/** The one rule for changing coverage (expiry, voiding, extension, replacement). */
+export {
+  authorizeCoverageChange,
+  type CoverageChange,
+  type CoverageGrant,
+  coverageChangeOfEvent,
+} from './coverage-rule.js'
+export { stopImportsOf } from './imports.repository.js'
 export type { WarrantyImports } from './imports.service.js'
 /** Ownership and service history: owner, expiry and serial changes. */
 export {
@@ -63,6 +71,8 @@ export function warrantiesFeature(
     /** Runs an import processing run alone across every process (a database lock). */
     exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     imports: UploadLimits
+    /** QUOTA_MERCHANT_EMAILS_PER_DAY. */
+    emailsPerDay: number
   },
   uses: { mail: MailOutbox; wakeMinter: () => void; events?: WarrantyEvents },
 ): Feature<WarrantiesService & { imports: WarrantyImports }> {

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
 import { type WarrantyRow, warranties } from '../../db/schema/index.js'
+import type { CoverageGrant } from './coverage-rule.js'
 import { findActiveDuplicates, lockSerials, serialKeyText } from './warranties.repository.js'
 import { duplicateSerial } from './warranty-plan.js'
 import { selectWarrantyViews, type WarrantyView } from './warranty-view.js'
@@ -33,9 +34,20 @@ export async function moveWarrantyToCustomer(
     .where(eq(warranties.id, id))
 }
 
-/** A new expiry (an extension or a replacement): reminders follow `expires_at`. */
-export async function setWarrantyExpiry(db: DbOrTx, id: string, expiresAt: Date): Promise<void> {
-  await db.update(warranties).set({ expiresAt, updatedAt: sql`now()` }).where(eq(warranties.id, id))
+/**
+ * A new expiry (an extension or a replacement): reminders follow `expires_at`. Only under a
+ * grant of the coverage rule, for the warranty's own merchant.
+ */
+export async function setWarrantyExpiry(
+  db: DbOrTx,
+  grant: CoverageGrant,
+  id: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .update(warranties)
+    .set({ expiresAt, updatedAt: sql`now()` })
+    .where(and(eq(warranties.id, id), eq(warranties.merchantId, grant.merchantId)))
 }
 
 /**
@@ -45,9 +57,11 @@ export async function setWarrantyExpiry(db: DbOrTx, id: string, expiresAt: Date)
  */
 export async function setWarrantySerial(
   tx: DbOrTx,
+  grant: CoverageGrant,
   warranty: WarrantyRow,
   serialNumber: string,
 ): Promise<void> {
+  if (grant.merchantId !== warranty.merchantId) throw new Error('coverage grant of another merchant')
   const key = {
     merchantId: warranty.merchantId,
     merchantProductId: warranty.merchantProductId,

@@ -53,7 +53,7 @@ export class WarrantiesService {
   private findById: ReturnType<typeof prepareFindWarranty> | undefined
 
   constructor(
-    readonly deps: { db: Db; limiter: RateLimiter; logger: Logger; appUrl: string },
+    readonly deps: { db: Db; limiter: RateLimiter; logger: Logger; appUrl: string; emailsPerDay: number },
     readonly shared: {
       mailOutbox: MailOutbox
       /** Called after a change that leaves a warranty to mint has committed. */

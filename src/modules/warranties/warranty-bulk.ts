@@ -2,6 +2,7 @@ import { Compile } from 'typebox/compile'
 import type { Tx } from '../../db/client.js'
 import { AppError, type ErrorCode, type ErrorDetail } from '../../errors.js'
 import { schemaIssueDetails, type ValidationIssue } from '../../http/error-handler.js'
+import { emailQuotaExceeded } from './email-quota.repository.js'
 import { findActiveDuplicates, lockSerials, serialKeyText } from './warranties.repository.js'
 import { IssueBody } from './warranties.schemas.js'
 import { type IssueContext, insertPlanned } from './warranty-issuance.js'
@@ -107,6 +108,14 @@ export async function issueBulk(
       if (p.plan.values.expiresAt > now) coveringItem.set(text, p.index)
       toInsert.push(p)
     }
+  }
+  // Claim e-mails count against the merchant's daily quota, in item order: an item past it is
+  // not issued and fails with `email_quota_exceeded` (docs/api.md, Bulk issue and CSV import).
+  const emailing = toInsert.filter((p) => p.plan.customerEmail)
+  const granted = await context.notices.reserve(tx, actor.merchantId, emailing.length)
+  for (const p of emailing.slice(granted)) {
+    outcomes[p.index] = failed(p.index, emailQuotaExceeded())
+    toInsert.splice(toInsert.indexOf(p), 1)
   }
   const answers = await insertPlanned(
     tx,

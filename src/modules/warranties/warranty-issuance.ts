@@ -5,6 +5,7 @@ import { merchantName } from '../merchants/index.js'
 import { type CustomerIdentity, findOrCreateCustomer } from '../users/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
 import type { ClaimNotices } from './claim-notices.js'
+import { emailQuotaExceeded } from './email-quota.repository.js'
 import {
   findActiveDuplicates,
   insertWarranties,
@@ -52,6 +53,10 @@ export async function issueWarranty(
     serialKeyText(planned.key),
   )
   if (duplicate) throw duplicateSerial(duplicate)
+  // The claim e-mail counts against the merchant's daily quota: over it, nothing is issued (429).
+  if (planned.customerEmail && (await context.notices.reserve(tx, actor.merchantId, 1)) < 1) {
+    throw emailQuotaExceeded()
+  }
   const [answer] = await insertPlanned(tx, context, actor, [planned], now)
   if (!answer) throw new Error('the warranty was not inserted')
   return answer

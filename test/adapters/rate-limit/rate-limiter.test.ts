@@ -49,3 +49,19 @@ describe.each(implementations)('%s rate limiter', (_name, make) => {
     expect((await limiter.hit(randomUUID(), rule)).allowed).toBe(true)
   })
 })
+
+describe('the in-process limiter (issue 26, defect 11)', () => {
+  it('keeps at most maxKeys counters: a flood of new keys drops the expired, then the oldest windows', async () => {
+    let now = 0
+    const limiter = new MemoryRateLimiter({ maxKeys: 100, now: () => now })
+    const rule = { limit: 1, windowMs: 1000 }
+    for (let i = 0; i < 1000; i++) await limiter.hit(`flood-${i}`, rule)
+    expect(limiter.size).toBeLessThanOrEqual(100)
+    // The newest keys are still counted.
+    expect((await limiter.hit('flood-999', rule)).allowed).toBe(false)
+    now += 5000
+    await limiter.hit('after', rule)
+    expect(limiter.size).toBe(1)
+    await limiter.close()
+  })
+})
