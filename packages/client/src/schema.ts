@@ -1451,7 +1451,7 @@ export interface paths {
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
-         * Register an endpoint; its signing secret is shown in this answer only
+         * Register an endpoint; its signing secret is shown in this answer only; past WEBHOOK_MAX_ENDPOINTS: 409 invalid_state
          * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
          */
         post: operations["createWebhookEndpoint"];
@@ -1519,7 +1519,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deliver the same event again (same body and Webhook-Id) as a new delivery
+         * Deliver the same event again (same body and Webhook-Id) as a new delivery; limited with `test` per merchant (429)
          * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
          */
         post: operations["replayWebhookDelivery"];
@@ -1559,7 +1559,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a `ping` event; a disabled endpoint: 409 invalid_state
+         * Send a `ping` event; a disabled endpoint: 409 invalid_state; limited with `replay` per merchant (429)
          * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
          */
         post: operations["testWebhookEndpoint"];
@@ -7978,6 +7978,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getWebhookEndpoint: {
@@ -8290,6 +8299,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     rotateWebhookSecret: {
@@ -8408,6 +8426,15 @@ export interface operations {
             };
             /** @description Every error answer */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
