@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApp } from './app.js'
@@ -7,7 +8,7 @@ import { type CreateDepsOptions, closeDeps, createDeps, type Deps } from './deps
 import { createFeatures, type Services } from './features.js'
 import { drain } from './http/draining.js'
 import { lockDataDir } from './lib/data-dir-lock.js'
-import { makeDataDirPrivate, PRIVATE_UMASK } from './lib/private-files.js'
+import { makeDataDirPrivate, makeTreePrivate, PRIVATE_UMASK } from './lib/private-files.js'
 
 export type ServiceRole = 'api' | 'worker' | 'all'
 
@@ -50,6 +51,7 @@ export async function startService(
   let deps: Deps
   try {
     deps = await createDeps(config, logger, options)
+    if (!config.databaseUrl) await makeTreePrivate(join(config.dataDir, 'db'))
   } catch (err) {
     await unlock()
     throw err

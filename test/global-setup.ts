@@ -12,9 +12,11 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { mnemonicToAccount } from 'viem/accounts'
 import type { TestProject } from 'vitest/node'
 import { ensureContractsCompiled } from '../scripts/compile-contracts.js'
 import { ANVIL_DEV_PRIVATE_KEY } from '../src/adapters/chain/anvil.js'
+import { anvilRpc } from '../src/adapters/chain/anvil-rpc.js'
 import { SIGNER_KEY_FILE } from '../src/adapters/chain/anvil-signer.js'
 import { createChain } from '../src/adapters/chain/index.js'
 import { loadConfig } from '../src/config.js'
@@ -72,10 +74,14 @@ async function cachedPgliteTemplate(): Promise<string> {
  * cached by the contract's bytecode: each test service starts from a copy (~0.1 s) instead of
  * deploying (~1 s).
  */
+const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
+
 async function cachedChainTemplate(): Promise<string> {
   const artifact = readFileSync(join('build', 'contracts', 'WarrantyCertificate.json'))
   const hash = createHash('sha256').update(artifact)
   hash.update(JSON.parse(readFileSync('node_modules/@foundry-rs/anvil/package.json', 'utf8')).version)
+  // Templates made before the embedded chain ran without dev accounts (`--accounts 0`) differ.
+  hash.update('signer-key-v2')
   const dir = join(
     process.cwd(),
     'node_modules',
@@ -95,6 +101,12 @@ async function cachedChainTemplate(): Promise<string> {
     SERIAL_HASH_SALT: 'y'.repeat(16),
   })
   const chain = await createChain({ config, logger: createLogger({ logLevel: 'silent' }) })
+  // anvil runs without dev accounts (`--accounts 0`); the tests' wallets are the well-known dev
+  // accounts of the "test … junk" mnemonic, funded here for gas (kept in the template's state).
+  for (let addressIndex = 0; addressIndex < 10; addressIndex++) {
+    const { address } = mnemonicToAccount(DEV_MNEMONIC, { addressIndex })
+    await anvilRpc(chain.node!.rpcUrl, 'anvil_setBalance', [address, `0x${(10n ** 22n).toString(16)}`])
+  }
   await chain.stop()
   const staging = `${dir}.tmp-${process.pid}`
   mkdirSync(staging, { recursive: true })

@@ -5,7 +5,7 @@ import type { Role } from '../../src/db/schema/index.js'
 import { ERROR_STATUS } from '../../src/errors.js'
 import type { RouteAuth } from '../../src/http/auth.js'
 import type { RouteCase, World } from '../security/world.js'
-import { createWorld } from '../security/world.js'
+import { createWorld, WALK_ENV } from '../security/world.js'
 import { createTestService, type TestService } from '../support/harness.js'
 
 // The valid request of each route comes from the access walk's cases; a route without one
@@ -24,7 +24,7 @@ const RUNS_PER_CALLER = 80
 let svc: TestService
 let world: World
 beforeAll(async () => {
-  svc = await createTestService({ env: { CRON_SECRET } })
+  svc = await createTestService({ env: { CRON_SECRET, ...WALK_ENV } })
   world = await createWorld(svc)
 })
 afterAll(() => svc?.close())

@@ -3,7 +3,7 @@ import type { MerchantRole, Role } from '../../src/db/schema/index.js'
 import type { RouteAuth } from '../../src/http/auth.js'
 import type { TestUser } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
-import { createWorld, type RouteCase, type World } from './world.js'
+import { createWorld, type RouteCase, WALK_ENV, type World } from './world.js'
 
 // Every file under ./cases contributes the cases of its feature's routes.
 const modules = import.meta.glob<{ cases: RouteCase[] }>('./cases/*.cases.ts', { eager: true })
@@ -18,9 +18,7 @@ beforeAll(async () => {
   svc = await createTestService({
     env: {
       CRON_SECRET: 'cron-secret-for-tests',
-      // The walk registers a fresh endpoint of tenant A for each webhook case, and tests and replays them.
-      WEBHOOK_MAX_ENDPOINTS: '1000',
-      WEBHOOK_MANUAL_SENDS_PER_HOUR: '10000',
+      ...WALK_ENV,
     },
   })
   world = await createWorld(svc)

@@ -55,7 +55,7 @@ describe('DATA_DIR permissions', () => {
     chmodSync(join(dataDir, 'jwt-secret'), 0o666)
     expect(loose(dataDir).length).toBeGreaterThan(0)
 
-    const svc = await createTestService({ dataDir })
+    const svc = await createTestService({ dataDir, fileDatabase: true }) // the embedded database's files too
     cleanups.push(() => svc.close())
     // Something written after the start: the state of the embedded chain, saved now.
     await svc.deps.chain.node?.persist()

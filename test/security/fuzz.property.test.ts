@@ -14,7 +14,7 @@ import {
   type Target,
   targetsOf,
 } from './support/openapi-operations.js'
-import { createWorld, type RouteCase, type World } from './world.js'
+import { createWorld, type RouteCase, WALK_ENV, type World } from './world.js'
 
 // Generated requests (issue 18) for every operation of the served OpenAPI document, from its
 // parameters' and body's JSON schemas, as each kind of caller. In-process (app.inject): the
@@ -57,7 +57,7 @@ async function seedPool(w: World): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  svc = await createTestService({ env: { CRON_SECRET } })
+  svc = await createTestService({ env: { CRON_SECRET, ...WALK_ENV } })
   world = await createWorld(svc)
   doc = (await svc.request({ method: 'GET', url: '/openapi.json' })).json()
   schemas = new ResponseSchemas(doc)

@@ -6,7 +6,7 @@ import { users } from '../../src/db/schema/index.js'
 import { insertClaimLink, insertMagicLink } from '../support/customer-factories.js'
 import { createUser, setMerchantStatus, setUserStatus, type TestUser } from '../support/factories.js'
 import { createTestService, TEST_JWT_SECRET, type TestService } from '../support/harness.js'
-import { createWorld, type World } from './world.js'
+import { createWorld, WALK_ENV, type World } from './world.js'
 
 // Forged, stale and misused bearer tokens (issue 18), against one protected route of each
 // audience. The spec: a token that is not valid → 401 unauthorized; a valid token of a suspended
@@ -15,7 +15,7 @@ import { createWorld, type World } from './world.js'
 let svc: TestService
 let world: World
 beforeAll(async () => {
-  svc = await createTestService()
+  svc = await createTestService({ env: WALK_ENV })
   world = await createWorld(svc)
 })
 afterAll(() => svc?.close())

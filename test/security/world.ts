@@ -2,6 +2,12 @@ import type { MerchantRow } from '../../src/db/schema/index.js'
 import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
 import type { TestService } from '../support/harness.js'
 
+/**
+ * Settings for a service the walks run on: each webhook case registers a fresh endpoint of
+ * tenant A and may test or replay it, past the production limits of one merchant.
+ */
+export const WALK_ENV = { WEBHOOK_MAX_ENDPOINTS: '1000', WEBHOOK_MANUAL_SENDS_PER_HOUR: '100000' }
+
 export interface Tenant {
   merchant: MerchantRow
   owner: TestUser

@@ -1591,7 +1591,7 @@ export interface paths {
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
-         * Register an endpoint; its signing secret is shown in this answer only
+         * Register an endpoint; its signing secret is shown in this answer only; past WEBHOOK_MAX_ENDPOINTS: 409 invalid_state
          * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
          */
         post: operations["createWebhookEndpoint"];
@@ -1659,7 +1659,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deliver the same event again (same body and Webhook-Id) as a new delivery
+         * Deliver the same event again (same body and Webhook-Id) as a new delivery; limited with `test` per merchant (429)
          * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
          */
         post: operations["replayWebhookDelivery"];
@@ -1699,7 +1699,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a `ping` event; a disabled endpoint: 409 invalid_state
+         * Send a `ping` event; a disabled endpoint: 409 invalid_state; limited with `replay` per merchant (429)
          * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
          */
         post: operations["testWebhookEndpoint"];
@@ -8598,6 +8598,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getWebhookEndpoint: {
@@ -8910,6 +8919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     rotateWebhookSecret: {
@@ -9028,6 +9046,15 @@ export interface operations {
             };
             /** @description Every error answer */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

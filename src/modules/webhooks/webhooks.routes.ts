@@ -47,9 +47,10 @@ export async function webhooksRoutes(
       schema: {
         tags,
         operationId: 'createWebhookEndpoint',
-        summary: 'Register an endpoint; its signing secret is shown in this answer only',
+        summary:
+          'Register an endpoint; its signing secret is shown in this answer only; past WEBHOOK_MAX_ENDPOINTS: 409 invalid_state',
         body: CreateWebhookBody,
-        response: { 200: WebhookEndpointWithSecret, ...errorResponses(400, 401, 403) },
+        response: { 200: WebhookEndpointWithSecret, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => webhooks.create(merchantIdOf(request), request.body),
@@ -145,9 +146,10 @@ function deliveryRoutes(base: FastifyInstance, webhooks: WebhooksService): void 
       schema: {
         tags,
         operationId: 'replayWebhookDelivery',
-        summary: 'Deliver the same event again (same body and Webhook-Id) as a new delivery',
+        summary:
+          'Deliver the same event again (same body and Webhook-Id) as a new delivery; limited with `test` per merchant (429)',
         params: DeliveryParams,
-        response: { 200: WebhookDelivery, ...base404 },
+        response: { 200: WebhookDelivery, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => webhooks.replay(merchantIdOf(request), request.params.id, request.params.deliveryId),
@@ -160,9 +162,10 @@ function deliveryRoutes(base: FastifyInstance, webhooks: WebhooksService): void 
       schema: {
         tags,
         operationId: 'testWebhookEndpoint',
-        summary: 'Send a `ping` event; a disabled endpoint: 409 invalid_state',
+        summary:
+          'Send a `ping` event; a disabled endpoint: 409 invalid_state; limited with `replay` per merchant (429)',
         ...byId,
-        response: { 200: WebhookDelivery, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: WebhookDelivery, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => webhooks.test(merchantIdOf(request), request.params.id),

@@ -6,12 +6,15 @@ import { CID } from 'multiformats/cid'
 import * as Digest from 'multiformats/hashes/digest'
 import { type Logger, pino } from 'pino'
 import type { Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import {
   ANVIL_DEV_PRIVATE_KEY,
+  ANVIL_DEV_PRIVATE_KEY_2,
   type AnvilOptions,
   AnvilSupervisor,
   type Deployment,
 } from '../../../src/adapters/chain/anvil.js'
+import { anvilRpc } from '../../../src/adapters/chain/anvil-rpc.js'
 
 export const silentLogger: Logger = pino({ level: 'silent' })
 
@@ -49,6 +52,9 @@ export async function startTestChain(options: Partial<AnvilOptions> = {}): Promi
   })
   try {
     await node.start()
+    // anvil runs without dev accounts (`--accounts 0`): "someone else" (dev key #1) gets funds for gas.
+    const other = privateKeyToAccount(ANVIL_DEV_PRIVATE_KEY_2).address
+    await anvilRpc(node.rpcUrl, 'anvil_setBalance', [other, `0x${(10n ** 22n).toString(16)}`])
     const deployment = await node.ensureDeployment()
     return {
       dataDir,
