@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { merchants, users } from '../../src/db/schema/index.js'
 import { ERROR_STATUS } from '../../src/errors.js'
 import type { RouteAuth } from '../../src/http/auth.js'
+import { longestStall } from '../support/event-loop.js'
 import type { TestUser } from '../support/factories.js'
 import { createTestService, TEST_JWT_SECRET, type TestService, testDb } from '../support/harness.js'
 import {
@@ -130,58 +131,135 @@ function problemWith(
   return schemas.check(target, res.statusCode, contentType, res.body)
 }
 
+/**
+ * The event loop's longest stall allowed while an operation's generated requests are answered
+ * (issue 26: no input holds the event loop). Measured in this process, where the service runs
+ * (app.inject): `monitorEventLoopDelay`'s longest delay, and the CPU the loop's thread spent in
+ * that stall without garbage collection (test/support/event-loop.ts). On a loaded 2-core machine
+ * the wall delay alone reached 130 to 250 ms on a dozen operations that do no heavy work (the
+ * thread waiting for a core, a collection); what fails is a stall the thread spent working.
+ */
+const MAX_STALL_MS = 100
+
 describe.skipIf(!FUZZ)('generated requests on every operation of the OpenAPI document', () => {
-  it(`answer no 5xx, nothing undeclared and no leak (${RUNS} per operation and caller)`, async () => {
+  it(`answer no 5xx, nothing undeclared, no leak and no stall over ${MAX_STALL_MS} ms (${RUNS} per operation and caller)`, async () => {
     const targets = targetsOf(doc)
     expect(targets.length).toBeGreaterThan(60)
     const failures: string[] = []
     const statuses = new Map<number, number>()
     const seconds: [string, number][] = []
+    const stalls: [string, number][] = []
+    const wallStalls: [string, number][] = []
+
+    /** Every caller's generated requests on one operation; `seeds` replays an earlier walk. */
+    const walk = async (target: Target, seeds?: number[]) => {
+      const found: string[] = []
+      const used: number[] = []
+      const { maxMs, cpuMs } = await longestStall(async () => {
+        for (const [i, caller] of callers.entries()) {
+          const user = caller.user()
+          const property = fc.asyncProperty(
+            requestArbitrary(target, { components: doc.components.schemas, known }),
+            async (req) => {
+              const res = await svc.app.inject({
+                method: target.method as 'GET',
+                url: req.url,
+                headers: { ...req.headers, ...(user ? { authorization: `Bearer ${user.token}` } : {}) },
+                ...(req.payload !== undefined ? { payload: req.payload } : {}),
+              })
+              statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
+              // Back to the event loop between requests, as requests arriving on sockets do: injected
+              // one after another on promises alone, twenty requests are one long turn of the loop.
+              await new Promise((resolve) => setImmediate(resolve))
+              const problem = problemWith(target, res)
+              if (problem) {
+                throw new Error(
+                  `${problem}: ${target.method} ${req.url} ${req.payload?.slice(0, 300) ?? ''} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+                )
+              }
+            },
+          )
+          const seed = seeds?.[i] ?? SEED
+          const result = await fc.check(property, {
+            numRuns: RUNS,
+            endOnFailure: true,
+            ...(seed !== undefined ? { seed } : {}),
+          })
+          used.push(result.seed)
+          if (result.failed) {
+            found.push(
+              `${target.method} ${target.path} as ${caller.label} (seed ${result.seed}): ${(result.errorInstance as Error | undefined)?.message ?? ''}`,
+            )
+          }
+        }
+      })
+      return { found, used, maxMs, cpuMs }
+    }
+
     for (const target of targets) {
       const started = performance.now()
       await restoreCallers(world)
-      for (const caller of callers) {
-        const user = caller.user()
-        const property = fc.asyncProperty(
-          requestArbitrary(target, { components: doc.components.schemas, known }),
-          async (req) => {
-            const res = await svc.app.inject({
-              method: target.method as 'GET',
-              url: req.url,
-              headers: { ...req.headers, ...(user ? { authorization: `Bearer ${user.token}` } : {}) },
-              ...(req.payload !== undefined ? { payload: req.payload } : {}),
-            })
-            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
-            const problem = problemWith(target, res)
-            if (problem) {
-              throw new Error(
-                `${problem}: ${target.method} ${req.url} ${req.payload?.slice(0, 300) ?? ''} → ${res.statusCode} ${res.body.slice(0, 300)}`,
-              )
-            }
-          },
-        )
-        const result = await fc.check(property, {
-          numRuns: RUNS,
-          endOnFailure: true,
-          ...(SEED !== undefined ? { seed: SEED } : {}),
-        })
-        if (result.failed) {
-          failures.push(
-            `${target.method} ${target.path} as ${caller.label} (seed ${result.seed}): ${(result.errorInstance as Error | undefined)?.message ?? ''}`,
-          )
-        }
+      const first = await walk(target)
+      failures.push(...first.found)
+      let stall = first.cpuMs
+      // A stall of the machine does not come back with the same requests; a parser's does.
+      if (stall > MAX_STALL_MS) {
+        await restoreCallers(world)
+        stall = Math.min(stall, (await walk(target, first.used)).cpuMs)
       }
-      seconds.push([`${target.method} ${target.path}`, (performance.now() - started) / 1000])
+      const operation = `${target.method} ${target.path}`
+      stalls.push([operation, stall])
+      wallStalls.push([operation, first.maxMs])
+      if (stall > MAX_STALL_MS)
+        failures.push(
+          `${operation} held the event loop ${stall.toFixed(0)} ms of CPU (delay ${first.maxMs.toFixed(0)} ms; seeds ${first.used.join(', ')})`,
+        )
+      seconds.push([operation, (performance.now() - started) / 1000])
     }
     const slowest = seconds.sort((a, b) => b[1] - a[1]).slice(0, 6)
     console.info(
       `[fuzz] slowest operations (s): ${slowest.map(([op, s]) => `${op} ${s.toFixed(1)}`).join(', ')}`,
     )
+    const top = (list: [string, number][]) =>
+      list
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([op, ms]) => `${op} ${ms.toFixed(0)}`)
+        .join(', ')
+    console.info(`[fuzz] longest event-loop delays (ms): ${top(wallStalls)}`)
+    console.info(`[fuzz] most event-loop CPU in one stall (ms): ${top(stalls)}`)
     console.info(
       `[fuzz] ${RUNS} per operation and caller; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     )
     expect(failures).toEqual([])
   }, 1_800_000)
+})
+
+/** A PDF receipt whose content stream shows `text` on one line, `before` ahead of its object. */
+function pdfShowing(text: string, before = ''): Buffer {
+  const content = `BT /F1 9 Tf 20 800 Td (${text}) Tj ET`
+  return Buffer.from(
+    `%PDF-1.4\n${before}\n1 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n%%EOF\n`,
+    'latin1',
+  )
+}
+
+describe('hostile parser inputs never stall the event loop', () => {
+  it(`a PDF with one 40 K-character line to the anonymous OCR route: under ${MAX_STALL_MS} ms`, async () => {
+    const imageBase64 = pdfShowing(`ACME STORE ${'a1 a 1 '.repeat(5_800)}`).toString('base64')
+    await svc.deps.ocr.warm()
+    const { value: res, cpuMs } = await longestStall(() =>
+      // An address of its own: the walk above used the route's per-address limit.
+      svc.app.inject({
+        method: 'POST',
+        url: '/v1/customer/receipts/ocr',
+        payload: { imageBase64 },
+        remoteAddress: '198.51.100.226',
+      }),
+    )
+    expect(cpuMs).toBeLessThan(MAX_STALL_MS)
+    expect(res.statusCode).toBe(200)
+  }, 60_000)
 })
 
 /** Fields a client must never set itself: a role, a tenant, a state, the chain's answers. */

@@ -30,7 +30,7 @@ const QUOTE = '"'
 interface OpenField {
   fields: string[]
   value: string
-  /** Scanned up to here (the text's length): no quote after it. */
+  /** Where the scan resumes in the text it is given (0: a new line of the record). */
   scanned: number
 }
 
@@ -97,7 +97,7 @@ export class CsvReader {
   /** Physical lines read so far. */
   private lineNo = 0
   /** A record whose quoted field continues on the next line. */
-  private open: { line: number; text: string; field: OpenField } | null = null
+  private open: { line: number; length: number; field: OpenField } | null = null
   private delimiter: string | null = null
 
   constructor(private readonly maxRecordBytes: number) {}
@@ -141,13 +141,16 @@ export class CsvReader {
     if (text.endsWith('\r')) text = text.slice(0, -1)
     if (this.lineNo === 1 && text.startsWith('\uFEFF')) text = text.slice(1)
     const line = this.open?.line ?? this.lineNo
-    if (this.open) text = `${this.open.text}\n${text}`
+    // A record open over lines: only this line is scanned, from inside the open quoted field
+    // (the record's text so far is never copied or scanned again).
+    if (this.open) text = `\n${text}`
     else if (text === '') return
     this.delimiter ??= detectDelimiter(text)
-    const fields = scanFields(text, this.delimiter, this.open?.field ?? null)
+    const length = (this.open?.length ?? 0) + text.length
+    const fields = scanFields(text, this.delimiter, this.open ? { ...this.open.field, scanned: 0 } : null)
     if (!Array.isArray(fields) && 'scanned' in fields) {
-      if (text.length > this.maxRecordBytes) this.tooLong(line)
-      this.open = { line, text, field: fields }
+      if (length > this.maxRecordBytes) this.tooLong(line)
+      this.open = { line, length, field: fields }
       return
     }
     this.open = null
