@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs'
 import { runInNewContext } from 'node:vm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { currentSession, endSession, startSession, WALLET_CACHE } from '../../web/src/lib/session.js'
+
+// The web app's module, typed here by hand: the root tsconfig (Node, no DOM) does not compile it.
+interface SessionModule {
+  WALLET_CACHE: string
+  currentSession(): unknown
+  endSession(): void
+  startSession(token: string, email: string): void
+}
+const sessionPath = '../../web/src/lib/session.js'
+const { currentSession, endSession, startSession, WALLET_CACHE } = (await import(
+  /* @vite-ignore */ sessionPath
+)) as SessionModule
 
 // Issue 26, defect 15: the offline wallet copy in Cache Storage must not outlive the session,
 // nor be readable by the next user of the browser. Cache Storage and sessionStorage are the

@@ -63,7 +63,7 @@ export function markExpired(): void {
 export function startSession(token: string, email: string): void {
   expired = false
   // Whoever used this browser before: their offline wallet is not this session's to read.
-  dropOfflineWallet()
+  void dropOfflineWallet()
   sessionStorage.setItem(KEY, JSON.stringify({ token, email, expiresAt: expiryOf(token) }))
 }
 
@@ -71,7 +71,7 @@ export function endSession(): void {
   sessionStorage.removeItem(KEY)
   sessionStorage.removeItem(FOCUS_KEY)
   // The offline copy of the wallet goes with the session (signed out, expired or refused).
-  dropOfflineWallet()
+  void dropOfflineWallet()
 }
 
 /**
