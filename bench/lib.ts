@@ -77,6 +77,10 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
       INBOX_SMTP_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      // Load runs one merchant far past the production quotas of issue 26 (docs/security.md).
+      QUOTA_MERCHANT_EMAILS_PER_DAY: '10000000',
+      QUOTA_RECEIPTS_PER_CUSTOMER: '10000000',
+      RATE_LIMIT_RECEIPT_SAVES: '100000000/1h',
       ADMIN_EMAIL: 'bench@example.com',
       ADMIN_PASSWORD: 'bench-password',
       ...env,

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { warrantyImportChunks, warrantyImports } from '../../src/db/schema/index.js'
+import { createImport, insertChunk } from '../../src/modules/warranties/imports.repository.js'
 import { auditRowsOf } from '../support/catalog-factories.js'
 import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
@@ -72,6 +75,29 @@ describe('Off-boarding a merchant user (issue 26, defect 14)', () => {
     expect(row).toMatchObject({ action: 'staff_user.remove', actorId: shop.owner.id, after: null })
     expect(row?.before).toMatchObject({ email: leaver.email, status: 'ACTIVE' })
     expect((await act(shop.owner.token, 'DELETE', `/v1/merchant/users/${leaver.id}`)).statusCode).toBe(404)
+  })
+
+  it("removal stops the user's unfinished CSV import: nothing goes on in their name", async () => {
+    const leaver = await createUser(svc.deps, {
+      role: 'MERCHANT_USER',
+      merchantId: shop.merchant.id,
+      merchantRole: 'USER',
+    })
+    const { db } = svc.deps
+    // Still uploading (no worker takes it meanwhile), with a chunk stored.
+    const importId = await createImport(db, shop.merchant.id, leaver.id)
+    await insertChunk(db, importId, 0, [{ line: 2, item: { serialNumber: 'SN-LEAVER-1' } }])
+    const removed = await act(shop.owner.token, 'DELETE', `/v1/merchant/users/${leaver.id}`)
+    expect(removed.json()).toEqual({ deleted: true, id: leaver.id, stoppedImports: 1 })
+    const [row] = await db.select().from(warrantyImports).where(eq(warrantyImports.id, importId))
+    expect(row).toMatchObject({
+      state: 'FAILED',
+      createdBy: null,
+      error: 'Stopped: the user who uploaded it was removed',
+    })
+    expect(
+      await db.select().from(warrantyImportChunks).where(eq(warrantyImportChunks.importId, importId)),
+    ).toEqual([])
   })
 
   it('an owner cannot off-board themselves or the last owner; another owner can go', async () => {

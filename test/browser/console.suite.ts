@@ -258,6 +258,7 @@ describe('the console in the browser', () => {
           warrantyPath,
           '/merchant/products',
           '/merchant/senders',
+          '/merchant/team',
           '/account',
         ],
       ],

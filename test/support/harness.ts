@@ -93,6 +93,9 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     // No inbound SMTP listener on the default port 2525 (test services run side by side); a test
     // that wants one asks for INBOX_SMTP_PORT: '0'.
     INBOX_SMTP_PORT: 'off',
+    // Test worlds build many receipts for one customer (the security walk, the fuzzers): the
+    // per-customer save limit is for attackers; a test of that limit sets its own value.
+    RATE_LIMIT_RECEIPT_SAVES: '100000/1h',
     ...options.env,
   })
   const logger = createLogger(config)

@@ -3,7 +3,10 @@
 // - /assets/*: fingerprinted, so cache first;
 // - the wallet (GET /v1/customer/warranties…): network first, a copy kept; offline, that copy
 //   answers with `x-offline-copy: 1`. Nothing else of the API is cached, and the copy is
-//   dropped on sign-out and on a refused session (401).
+//   dropped on sign-out, on an expired or refused session (401) and at the next sign-in (the
+//   page deletes it: src/lib/session.ts). The copy is bound to the session that fetched it (a
+//   hash of its bearer token) and to that token's expiry: another session, or the same one past
+//   its expiry, never reads it.
 const SHELL = 'wr-shell-v1'
 const WALLET = 'wr-wallet-v1'
 const SHELL_URL = '/__shell'
@@ -56,18 +59,45 @@ async function asset(request) {
   return answer
 }
 
+async function sessionOf(request) {
+  const auth = request.headers.get('authorization') ?? ''
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth))
+  let expiresAt = 0
+  try {
+    const payload = (auth.split(' ')[1] ?? '').split('.')[1] ?? ''
+    const exp = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).exp
+    if (typeof exp === 'number') expiresAt = exp * 1000
+  } catch {}
+  const owner = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return { owner, expiresAt }
+}
+
 async function wallet(request) {
   const cache = await caches.open(WALLET)
   const key = new Request(request.url)
+  const session = await sessionOf(request)
   try {
     const answer = await fetch(request)
-    if (answer.ok) await cache.put(key, answer.clone())
-    else if (answer.status === 401) await caches.delete(WALLET)
+    if (answer.ok) {
+      const headers = new Headers(answer.headers)
+      headers.set('x-wallet-owner', session.owner)
+      headers.set('x-wallet-expires', String(session.expiresAt))
+      await cache.put(key, new Response(await answer.clone().arrayBuffer(), { status: 200, headers }))
+    } else if (answer.status === 401 || answer.status === 403) await caches.delete(WALLET)
     return answer
   } catch {
     const copy = await cache.match(key)
-    if (!copy) return Response.error()
+    const mine =
+      copy &&
+      copy.headers.get('x-wallet-owner') === session.owner &&
+      Number(copy.headers.get('x-wallet-expires')) > Date.now()
+    if (!mine) {
+      if (copy) await caches.delete(WALLET)
+      return Response.error()
+    }
     const headers = new Headers(copy.headers)
+    headers.delete('x-wallet-owner')
+    headers.delete('x-wallet-expires')
     headers.set('x-offline-copy', '1')
     return new Response(copy.body, { status: 200, headers })
   }

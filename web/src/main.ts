@@ -2,11 +2,16 @@ import { mount } from 'svelte'
 import App from './App.svelte'
 import './app.css'
 import { startRouter } from './lib/router.svelte'
+import { currentSession, dropOfflineWallet } from './lib/session'
 
 startRouter()
 mount(App, { target: document.getElementById('app') as HTMLElement })
 
 // The service worker keeps the app shell and the last wallet readable offline (public/sw.js).
+// A tab opened without a session (the last one closed, its session with it): no offline wallet
+// copy is left for whoever uses this browser next.
+if (!currentSession()) void dropOfflineWallet()
+
 if ('serviceWorker' in navigator && window.isSecureContext) {
   window.addEventListener('load', () => {
     navigator.serviceWorker.register('/sw.js').catch(() => {})

@@ -408,7 +408,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a fresh claim link for a claim id (also an expired one); 3 per 15 minutes */
+        /** E-mail a fresh claim link for a claim id (also an expired one); limited per claim id, client address, customer e-mail and merchant */
         post: operations["resendClaimLink"];
         delete?: never;
         options?: never;
@@ -575,7 +575,7 @@ export interface paths {
         put?: never;
         /**
          * Save a receipt: the image (type sniffed, EXIF orientation applied, location and device data removed)
-         * @description JSON body up to 6 MB (413 payload_too_large). Without ocrData the receipt is read by OCR after the save (ocrStatus PENDING, then DONE or FAILED). A folderId that is not yours: 404.
+         * @description JSON body up to 6 MB (413 payload_too_large). Without ocrData the receipt is read by OCR after the save (ocrStatus PENDING, then DONE or FAILED). A folderId that is not yours: 404. Past the storage quota (QUOTA_RECEIPTS_PER_CUSTOMER, QUOTA_RECEIPT_BYTES_PER_CUSTOMER): 409 receipt_quota_exceeded; past RATE_LIMIT_RECEIPT_SAVES: 429 too_many_requests.
          *
          *     Roles: CUSTOMER.
          */
@@ -1435,7 +1435,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * E-mail a fresh claim link (earlier links of the warranty stop working); 3 per 15 minutes
+         * E-mail a fresh claim link (earlier links of the warranty stop working); limited per warranty (429 too_many_requests) and by the daily e-mail quota (429 email_quota_exceeded)
          * @description Roles: MERCHANT_USER.
          */
         post: operations["resendWarrantyNotification"];
@@ -1476,7 +1476,7 @@ export interface paths {
         put?: never;
         /**
          * Issue up to 1,000 warranties; an answer per item, one bad item never rejects the others
-         * @description Each item has the fields and rules of POST /v1/merchant/warranties/issue and is answered with its warranty (status created) or the error that item alone would have had (status failed, details under /body/items/{index}). One Idempotency-Key covers the whole request for 24 hours.
+         * @description Each item has the fields and rules of POST /v1/merchant/warranties/issue and is answered with its warranty (status created) or the error that item alone would have had (status failed, details under /body/items/{index}). One Idempotency-Key covers the whole request for 24 hours. Items with customerEmail past the daily e-mail quota fail alone with email_quota_exceeded.
          *
          *     Roles: MERCHANT_USER.
          */
@@ -1546,7 +1546,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a warranty; with customerEmail, the customer is e-mailed a claim link
-         * @description Honours an Idempotency-Key header for 24 hours: the same key and body answer the first response again (header idempotent-replayed: true) and create nothing; another body with the key answers 422.
+         * @description Honours an Idempotency-Key header for 24 hours: the same key and body answer the first response again (header idempotent-replayed: true) and create nothing; another body with the key answers 422. With customerEmail, the e-mail counts against the merchant's daily quota (QUOTA_MERCHANT_EMAILS_PER_DAY): past it 429 email_quota_exceeded with Retry-After, and nothing is issued.
          *
          *     Roles: MERCHANT_USER.
          */
@@ -1867,7 +1867,7 @@ export interface components {
              * @description A stable error code, one of a closed list
              * @enum {unknown}
              */
-            error: "validation_error" | "invalid_json" | "unauthorized" | "invalid_credentials" | "invalid_link" | "expired" | "invalid_token" | "expired_token" | "token_used" | "forbidden" | "account_suspended" | "merchant_suspended" | "not_found" | "request_timeout" | "conflict" | "invalid_state" | "last_owner" | "last_admin" | "self_offboarding" | "payload_too_large" | "idempotency_key_reused" | "too_many_requests" | "headers_too_large" | "internal_error" | "unavailable";
+            error: "validation_error" | "invalid_json" | "unauthorized" | "invalid_credentials" | "invalid_link" | "expired" | "invalid_token" | "expired_token" | "token_used" | "forbidden" | "account_suspended" | "merchant_suspended" | "not_found" | "request_timeout" | "conflict" | "receipt_quota_exceeded" | "invalid_state" | "last_owner" | "last_admin" | "self_offboarding" | "payload_too_large" | "idempotency_key_reused" | "too_many_requests" | "email_quota_exceeded" | "headers_too_large" | "internal_error" | "unavailable";
             message: string;
         } & {
             [key: string]: unknown;
@@ -4670,7 +4670,25 @@ export interface operations {
                 };
             };
             /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8419,6 +8437,15 @@ export interface operations {
             };
             /** @description Every error answer */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,9 +42,11 @@ export async function receiptsRoutes(
           'Save a receipt: the image (type sniffed, EXIF orientation applied, location and device data removed)',
         description:
           'JSON body up to 6 MB (413 payload_too_large). Without ocrData the receipt is read by OCR after ' +
-          'the save (ocrStatus PENDING, then DONE or FAILED). A folderId that is not yours: 404.',
+          'the save (ocrStatus PENDING, then DONE or FAILED). A folderId that is not yours: 404. Past the storage ' +
+          'quota (QUOTA_RECEIPTS_PER_CUSTOMER, QUOTA_RECEIPT_BYTES_PER_CUSTOMER): 409 receipt_quota_exceeded; ' +
+          'past RATE_LIMIT_RECEIPT_SAVES: 429 too_many_requests.',
         body: SaveReceiptBody,
-        response: { 200: Receipt, ...errorResponses(400, 401, 403, 404, 413, 503) },
+        response: { 200: Receipt, ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
       },
     },
     async (request) => receipts.save(me(request), request.body),

@@ -29,7 +29,8 @@ export async function bulkIssueRoutes(base: FastifyInstance, warranties: Warrant
         description:
           'Each item has the fields and rules of POST /v1/merchant/warranties/issue and is answered with ' +
           'its warranty (status created) or the error that item alone would have had (status failed, ' +
-          'details under /body/items/{index}). One Idempotency-Key covers the whole request for 24 hours.',
+          'details under /body/items/{index}). One Idempotency-Key covers the whole request for 24 hours. ' +
+          'Items with customerEmail past the daily e-mail quota fail alone with email_quota_exceeded.',
         headers: IssueHeaders,
         body: BulkIssueBody,
         response: { 200: BulkIssueResponse, ...errorResponses(400, 401, 403, 413, 422) },

@@ -39,10 +39,12 @@ function issueAndReadRoutes(base: FastifyInstance, { warranties }: Options): voi
         summary: 'Issue a warranty; with customerEmail, the customer is e-mailed a claim link',
         description:
           'Honours an Idempotency-Key header for 24 hours: the same key and body answer the first response ' +
-          'again (header idempotent-replayed: true) and create nothing; another body with the key answers 422.',
+          'again (header idempotent-replayed: true) and create nothing; another body with the key answers 422. ' +
+          "With customerEmail, the e-mail counts against the merchant's daily quota (QUOTA_MERCHANT_EMAILS_PER_DAY): " +
+          'past it 429 email_quota_exceeded with Retry-After, and nothing is issued.',
         headers: IssueHeaders,
         body: IssueBody,
-        response: { 200: WarrantyWithNotification, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: { 200: WarrantyWithNotification, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -130,7 +132,8 @@ function mintAndNoticeRoutes(base: FastifyInstance, { warranties }: Options): vo
       schema: {
         tags: ['warranties'],
         operationId: 'resendWarrantyNotification',
-        summary: 'E-mail a fresh claim link (earlier links of the warranty stop working); 3 per 15 minutes',
+        summary:
+          'E-mail a fresh claim link (earlier links of the warranty stop working); limited per warranty (429 too_many_requests) and by the daily e-mail quota (429 email_quota_exceeded)',
         params: IdParams,
         response: { 200: WarrantyWithNotification, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },

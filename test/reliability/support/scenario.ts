@@ -81,6 +81,10 @@ export async function createScenario(name: string): Promise<Scenario> {
           SMTP_URL: sink.url,
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
+          // Load runs one merchant far past the production quotas (docs/security.md, Quotas).
+          QUOTA_MERCHANT_EMAILS_PER_DAY: '10000000',
+          QUOTA_RECEIPTS_PER_CUSTOMER: '10000000',
+          RATE_LIMIT_RECEIPT_SAVES: '100000000/1h',
           ...(database ? { DATABASE_URL: database.url } : {}),
           // Extra settings for the service under test, e.g. RELIABILITY_SERVICE_ENV='{"MINT_BATCH_SIZE":"250"}'.
           ...(process.env.RELIABILITY_SERVICE_ENV

@@ -6,6 +6,8 @@
 // under a CSP that allows no inline or third-party script. See docs/web-app.md.
 
 const KEY = 'wr.session'
+/** The service worker's offline copy of the wallet (public/sw.js). */
+export const WALLET_CACHE = 'wr-wallet-v1'
 
 export interface Session {
   token: string
@@ -40,8 +42,8 @@ let expired = false
 export function currentSession(): Session | null {
   const session = read()
   if (session && session.expiresAt <= Date.now()) {
-    sessionStorage.removeItem(KEY)
     expired = true
+    endSession()
     return null
   }
   return session
@@ -60,14 +62,26 @@ export function markExpired(): void {
 
 export function startSession(token: string, email: string): void {
   expired = false
+  // Whoever used this browser before: their offline wallet is not this session's to read.
+  void dropOfflineWallet()
   sessionStorage.setItem(KEY, JSON.stringify({ token, email, expiresAt: expiryOf(token) }))
 }
 
 export function endSession(): void {
   sessionStorage.removeItem(KEY)
   sessionStorage.removeItem(FOCUS_KEY)
-  // The offline copy of the wallet goes with the session.
-  navigator.serviceWorker?.controller?.postMessage({ type: 'sign-out' })
+  // The offline copy of the wallet goes with the session (signed out, expired or refused).
+  void dropOfflineWallet()
+}
+
+/**
+ * Deletes the offline wallet copy from Cache Storage, from the page itself (it needs no service
+ * worker in control), and tells the worker too. Answers when the copy is gone.
+ */
+export function dropOfflineWallet(): Promise<unknown> {
+  if (typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage({ type: 'sign-out' })
+  if (typeof caches === 'undefined') return Promise.resolve(false)
+  return caches.delete(WALLET_CACHE).catch(() => false)
 }
 
 const FOCUS_KEY = 'wr.focus'
