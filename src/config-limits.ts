@@ -13,6 +13,26 @@ export interface LimitRule {
  * and per IPv6 /64 (src/lib/client-address.ts).
  */
 export const RATE_LIMITS = {
+  loginPerAccountAddress: {
+    env: 'RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS',
+    def: '5/15m',
+    what: 'staff logins of one account from one client address (a success clears it)',
+  },
+  loginPerAccount: {
+    env: 'RATE_LIMIT_LOGIN_PER_ACCOUNT',
+    def: '100/15m',
+    what: 'staff logins of one account from every address together; over it only addresses that signed in before may try',
+  },
+  loginPerAddress: {
+    env: 'RATE_LIMIT_LOGIN_PER_ADDRESS',
+    def: '100/15m',
+    what: 'staff login attempts, per client address',
+  },
+  changePassword: {
+    env: 'RATE_LIMIT_CHANGE_PASSWORD',
+    def: '5/15m',
+    what: 'change-password attempts, per user (a success clears it)',
+  },
   ocrPerAddress: {
     env: 'RATE_LIMIT_OCR_PER_ADDRESS',
     def: '30/10m',

@@ -1,3 +1,4 @@
+import { LOCK_KEYS } from './db/lock-keys.js'
 import type { Deps } from './deps.js'
 import type { Feature } from './feature.js'
 import { auditFeature } from './modules/audit/index.js'
@@ -21,16 +22,6 @@ import { systemFeature } from './modules/system/index.js'
 import { listExpiringWarranties, stopImportsOf, warrantiesFeature } from './modules/warranties/index.js'
 import { webappFeature } from './modules/webapp/index.js'
 import { type WarrantyEvents, webhooksFeature } from './modules/webhooks/index.js'
-
-// Database lock keys (arbitrary constants) held by: a mail dispatch, a webhook delivery run, an
-// ownership run (exports, Transfer events), an anchoring run of service events, a CSV import
-// processing run, a receipt OCR run.
-const MAIL_LOCK = 727_274_003
-const WEBHOOKS_LOCK = 727_274_020
-const OWNERSHIP_LOCK = 727_274_019
-const ANCHOR_LOCK = 727_274_021
-const IMPORTS_LOCK = 727_274_022
-const RECEIPT_OCR_LOCK = 727_274_012
 
 /**
  * Builds every feature from the deps, each with only what it uses, in the order their routes
@@ -119,7 +110,7 @@ function receiptsOf(deps: Deps, mail: Parameters<typeof receiptsFeature>[1]['mai
   return receiptsFeature(
     {
       ...{ db, ocr, limiter, blobs, queue, logger },
-      exclusive: (fn) => deps.database.exclusive(RECEIPT_OCR_LOCK, fn),
+      exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.receiptOcr, fn),
       publicApiUrl: config.publicApiUrl,
       settings: {
         ...config.receipts,
@@ -136,7 +127,7 @@ function mailOf(deps: Deps) {
   const { config } = deps
   return mailFeature({
     db: deps.db,
-    exclusive: (fn) => deps.database.exclusive(MAIL_LOCK, fn),
+    exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.mail, fn),
     mail: deps.mail,
     queue: deps.queue,
     logger: deps.logger,
@@ -162,7 +153,7 @@ function warrantiesOf(deps: Deps, uses: Parameters<typeof warrantiesFeature>[1])
       logger: deps.logger,
       appUrl: config.appUrl,
       queue: deps.queue,
-      exclusive: (fn) => deps.database.exclusive(IMPORTS_LOCK, fn),
+      exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.imports, fn),
       imports: config.imports,
       emailsPerDay: config.quotas.merchantEmailsPerDay,
     },
@@ -196,7 +187,7 @@ function ownershipOf(deps: Deps, mailOutbox: ReturnType<typeof mailOf>['service'
     mailer: { mailOutbox, appUrl: config.appUrl },
     limiter: deps.limiter,
     confirmations: config.chain.confirmations,
-    exclusive: (fn) => deps.database.exclusive(OWNERSHIP_LOCK, fn),
+    exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.ownership, fn),
     sweepSeconds: config.chain.ownershipSweepSeconds,
   })
 }
@@ -211,7 +202,7 @@ function serviceHistoryOf(deps: Deps) {
     confirmations: config.chain.confirmations,
     serialHashSalt: config.serialHashSalt,
     sweepSeconds: config.chain.ownershipSweepSeconds,
-    exclusive: (fn) => deps.database.exclusive(ANCHOR_LOCK, fn),
+    exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.anchor, fn),
   })
 }
 
@@ -234,7 +225,7 @@ function webhooksOf(deps: Deps) {
       db: deps.db,
       queue: deps.queue,
       logger: deps.logger,
-      exclusive: (fn) => deps.database.exclusive(WEBHOOKS_LOCK, fn),
+      exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.webhooks, fn),
       settings: {
         jwtSecret: config.jwt.secret,
         previousJwtSecret: config.jwt.previousSecret,

@@ -1,6 +1,5 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOGIN_LIMITS } from '../../src/modules/auth/auth.service.js'
 import {
   createMerchantWithUsers,
   createUser,
@@ -170,7 +169,7 @@ describe('POST /v1/auth/login', () => {
 
   it('answers 429 with Retry-After after repeated failed logins for one e-mail from one address', async () => {
     const admin = await createUser(svc.deps, { role: 'ADMIN' })
-    for (let i = 0; i < LOGIN_LIMITS.perAccountAddress.limit; i++) {
+    for (let i = 0; i < svc.deps.limiter.limits.loginPerAccountAddress.limit; i++) {
       expect((await login(admin.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401)
     }
     // Even the right password is refused from that address while it is locked out.
@@ -184,7 +183,7 @@ describe('POST /v1/auth/login', () => {
   // against its owner's right password too.
   it('cannot be used to lock an account against its owner: another address still signs in', async () => {
     const admin = await createUser(svc.deps, { role: 'ADMIN' })
-    for (let i = 0; i < 2 * LOGIN_LIMITS.perAccountAddress.limit; i++) {
+    for (let i = 0; i < 2 * svc.deps.limiter.limits.loginPerAccountAddress.limit; i++) {
       await login(admin.email, 'wrong-password', '203.0.113.66')
     }
     expect((await login(admin.email, PASSWORD, '203.0.113.66')).statusCode).toBe(429)
@@ -197,14 +196,18 @@ describe('POST /v1/auth/login', () => {
       Array.from({ length: 20 }, (_, i) => login(admin.email, `wrong-password-${i}`, '10.2.0.1')),
     )
     const statuses = answers.map((r) => r.statusCode)
-    expect(statuses.filter((s) => s === 401).length).toBe(LOGIN_LIMITS.perAccountAddress.limit)
-    expect(statuses.filter((s) => s === 429).length).toBe(20 - LOGIN_LIMITS.perAccountAddress.limit)
+    expect(statuses.filter((s) => s === 401).length).toBe(
+      svc.deps.limiter.limits.loginPerAccountAddress.limit,
+    )
+    expect(statuses.filter((s) => s === 429).length).toBe(
+      20 - svc.deps.limiter.limits.loginPerAccountAddress.limit,
+    )
   })
 
   it('guessing from many addresses: over the account-wide limit only addresses that signed in before get in', async () => {
     const admin = await createUser(svc.deps, { role: 'ADMIN' })
     expect((await login(admin.email, PASSWORD, '10.4.0.1')).statusCode).toBe(200)
-    const total = LOGIN_LIMITS.perAccount.limit + 20
+    const total = svc.deps.limiter.limits.loginPerAccount.limit + 20
     const answers = await Promise.all(
       Array.from({ length: total }, (_, i) =>
         login(admin.email, `wrong-${i}`, `198.51.${Math.floor(i / 200)}.${i % 200}`),
@@ -212,7 +215,7 @@ describe('POST /v1/auth/login', () => {
     )
     const checked = answers.filter((r) => r.statusCode === 401).length
     // The owner's own sign-in above counted once.
-    expect(checked).toBe(LOGIN_LIMITS.perAccount.limit - 1)
+    expect(checked).toBe(svc.deps.limiter.limits.loginPerAccount.limit - 1)
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(total - checked)
     // A new address is shut out even with the right password; the owner's known one is not.
     expect((await login(admin.email, PASSWORD, '10.4.0.2')).statusCode).toBe(429)
@@ -220,7 +223,7 @@ describe('POST /v1/auth/login', () => {
   })
 
   it('answers 429 after repeated failed logins from one address across e-mails', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perAddress.limit; i++) {
+    for (let i = 0; i < svc.deps.limiter.limits.loginPerAddress.limit; i++) {
       expect((await login(uniqueEmail('spray'), 'wrong-password', '10.9.9.9')).statusCode).toBe(401)
     }
     const res = await login(uniqueEmail('spray'), 'wrong-password', '10.9.9.9')

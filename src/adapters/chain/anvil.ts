@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import type { Logger } from 'pino'
 import { projectRoot } from '../../paths.js'
 import { AdapterError } from '../adapter-error.js'
-import { ANVIL_CHAIN_ID, ensureDeployment } from './anvil-deployment.js'
+import { anvilArgs, anvilBinaryPath } from './anvil-args.js'
+import { ensureDeployment } from './anvil-deployment.js'
 import { ChainFiles, type Deployment } from './anvil-files.js'
 import { BlockJournal } from './anvil-journal.js'
 import { AnvilOutput } from './anvil-output.js'
@@ -13,6 +14,7 @@ import { anvilRpc } from './anvil-rpc.js'
 import { fundSigner, loadSignerKey } from './anvil-signer.js'
 import { AnvilStateSaver } from './anvil-state.js'
 
+export { anvilBinaryPath } from './anvil-args.js'
 export { ANVIL_CHAIN_ID, ANVIL_DEV_PRIVATE_KEY } from './anvil-deployment.js'
 export type { Deployment } from './anvil-files.js'
 
@@ -38,12 +40,6 @@ export interface AnvilOptions {
 }
 
 const STOP_GRACE_MS = 5_000
-
-export function anvilBinaryPath(): string {
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch
-  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
-  return join(projectRoot, 'node_modules', '@foundry-rs', `anvil-${process.platform}-${arch}`, 'bin', exe)
-}
 
 /**
  * The embedded chain: an anvil child process whose state survives restarts and crashes
@@ -245,29 +241,14 @@ export class AnvilSupervisor {
   }
 
   private args(): string[] {
-    const args = [
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(this.port ?? 0),
-      '--chain-id',
-      String(ANVIL_CHAIN_ID),
-      '--gas-limit',
-      String(this.options.gasLimit ?? 100_000_000n),
-      // No dev accounts: nothing is unlocked (eth_accounts is empty), the signer is the folder's key.
-      '--accounts',
-      '0',
-      // No browser page may call the node (its anvil_* methods need no key).
-      '--no-cors',
-      // Also what marks this node as the one of this folder (ChainFiles.takeOver reads it).
-      '--cache-path',
-      this.files.cachePath,
-    ]
-    if (this.replaying) args.push('--no-mining')
-    else if (this.options.blockTimeSeconds !== undefined)
-      args.push('--block-time', String(this.options.blockTimeSeconds))
-    if (existsSync(this.statePath)) args.push('--load-state', this.statePath)
-    return args
+    return anvilArgs({
+      port: this.port ?? 0,
+      gasLimit: this.options.gasLimit ?? 100_000_000n,
+      cachePath: this.files.cachePath,
+      replaying: this.replaying,
+      blockTimeSeconds: this.options.blockTimeSeconds,
+      statePath: existsSync(this.statePath) ? this.statePath : null,
+    })
   }
 
   private async exitsWithin(ms: number): Promise<boolean> {

@@ -17,23 +17,15 @@ import { type EnsureAdminResult, ensureAdmin, type NewAdmin } from './admins.js'
 import type { LoginView, ProfileView, SessionUserView } from './auth.schemas.js'
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
 
-/**
- * Login attempts allowed in a 15-minute window (docs/security.md#rate-limits). Nobody can lock
- * an account against its owner: failures lock the account only for the address they came from
- * (`perAccountAddress`); the account-wide count (`perAccount`, every address together, against
- * guessing from many addresses) shuts out only addresses that have never signed in to the
- * account (`KNOWN_ADDRESS`), so its owner, from an address they used before, still gets in.
- * A success clears the account's count for its address, so these are in effect failures;
- * `perAddress` counts every attempt from one address, whatever the account.
+/*
+ * Login limits (RATE_LIMIT_LOGIN_*, src/config-limits.ts; docs/security.md#rate-limits). Nobody
+ * can lock an account against its owner: failures lock the account only for the address they
+ * came from (`loginPerAccountAddress`, cleared by a success); the account-wide count
+ * (`loginPerAccount`, every address together, against guessing from many addresses) shuts out
+ * only addresses that have never signed in to the account (`KNOWN_ADDRESS`), so its owner, from
+ * an address they used before, still gets in; `loginPerAddress` counts every attempt from one
+ * address, whatever the account.
  */
-export const LOGIN_LIMITS = {
-  perAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
-  perAccount: { limit: 100, windowMs: 15 * 60_000 },
-  perAddress: { limit: 100, windowMs: 15 * 60_000 },
-} satisfies Record<string, RateLimitRule>
-
-/** Wrong current passwords at change-password, per user. */
-const CHANGE_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 }
 
 /**
  * An address that signed in to an account within 30 days: one hit on its key marks it (a
@@ -84,9 +76,9 @@ export class AuthService {
     // Counted before the password is checked, so that concurrent guesses cannot slip past the
     // limits while earlier ones are still being verified.
     const [byPair, byAccount, byAddress] = await Promise.all([
-      this.deps.limiter.hit(pairKey, LOGIN_LIMITS.perAccountAddress),
-      this.deps.limiter.hit(accountKey, LOGIN_LIMITS.perAccount),
-      this.deps.limiter.hit(`login:addr:${client}`, LOGIN_LIMITS.perAddress),
+      this.deps.limiter.hit(pairKey, this.deps.limiter.limits.loginPerAccountAddress),
+      this.deps.limiter.hit(accountKey, this.deps.limiter.limits.loginPerAccount),
+      this.deps.limiter.hit(`login:addr:${client}`, this.deps.limiter.limits.loginPerAddress),
     ])
     const refused = [byPair, byAddress]
     if (!byAccount.allowed && (await this.deps.limiter.peek(knownKey, KNOWN_ADDRESS)).allowed) {
@@ -123,7 +115,7 @@ export class AuthService {
     newPassword: string,
   ): Promise<{ token: string }> {
     const key = `password:user:${principal.userId}`
-    const limit = await this.deps.limiter.hit(key, CHANGE_PASSWORD_LIMIT)
+    const limit = await this.deps.limiter.hit(key, this.deps.limiter.limits.changePassword)
     if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
     const user = await findUserById(this.deps.db, principal.userId)
     if (!user) throw new AppError('unauthorized')
