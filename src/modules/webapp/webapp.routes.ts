@@ -26,6 +26,7 @@ export const APP_PAGES = [
   '/merchant/warranties/:id',
   '/merchant/products',
   '/merchant/senders',
+  '/merchant/team',
   '/admin',
   '/admin/merchants',
   '/admin/merchants/:id',

@@ -26,9 +26,14 @@ export const cases: RouteCase[] = [
   ...['/login', '/account', '/merchant', '/merchant/issue', '/merchant/warranties', '/merchant/products'].map(
     (p) => page(p),
   ),
-  ...['/merchant/senders', '/admin', '/admin/merchants', '/admin/catalogue', '/admin/audit'].map((p) =>
-    page(p),
-  ),
+  ...[
+    '/merchant/senders',
+    '/merchant/team',
+    '/admin',
+    '/admin/merchants',
+    '/admin/catalogue',
+    '/admin/audit',
+  ].map((p) => page(p)),
   page('/merchant/warranties/:id', '/merchant/warranties/123'),
   page('/admin/merchants/:id', '/admin/merchants/123'),
   page('/sw.js'),
