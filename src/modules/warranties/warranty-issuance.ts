@@ -53,12 +53,14 @@ export async function issueWarranty(
     serialKeyText(planned.key),
   )
   if (duplicate) throw duplicateSerial(duplicate)
-  // The claim e-mail counts against the merchant's daily quota: over it, nothing is issued (429).
+  const [answer] = await insertPlanned(tx, context, actor, [planned], now)
+  if (!answer) throw new Error('the warranty was not inserted')
+  // The claim e-mail counts against the merchant's daily quota: over it, the transaction rolls
+  // back and nothing is issued (429). Taken last, so that the day's row (locked until the commit)
+  // holds concurrent issues of one merchant back for as short a time as possible.
   if (planned.customerEmail && (await context.notices.reserve(tx, actor.merchantId, 1)) < 1) {
     throw emailQuotaExceeded()
   }
-  const [answer] = await insertPlanned(tx, context, actor, [planned], now)
-  if (!answer) throw new Error('the warranty was not inserted')
   return answer
 }
 
