@@ -43,8 +43,10 @@ COPY --from=build /app/build/contracts ./build/contracts
 COPY --from=build /app/web/dist ./web/dist
 COPY drizzle ./drizzle
 COPY bin ./bin
-# The operator CLI on PATH: `docker compose run --rm worker warranty mint-backlog`.
-RUN ln -s /app/bin/warranty /usr/local/bin/warranty
+# The operator CLI on PATH: `docker compose run --rm worker warranty mint-backlog`; and the
+# one-off carry-over of an earlier release's data folder (docs/production.md#upgrading-a-data-folder).
+RUN ln -s /app/bin/warranty /usr/local/bin/warranty \
+ && ln -s /app/bin/warranty-carry-over /usr/local/bin/warranty-carry-over
 # Everything the service writes goes under DATA_DIR (embedded database and chain, IPFS blocks,
 # receipt images, the .eml outbox, generated secrets); the rest of the file system can be read-only.
 VOLUME ["/data"]
