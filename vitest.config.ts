@@ -1,20 +1,14 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 
-// Database tests (test/api, test/db, test/jobs) run on embedded PGlite always, and
-// again on PostgreSQL when TEST_DATABASE_URL is set (project "postgres").
-const dbTests = [
-  'test/api/**/*.test.ts',
-  'test/db/**/*.test.ts',
-  'test/jobs/**/*.test.ts',
-  'test/security/**/*.test.ts',
-  'test/ops/cli.test.ts',
-  'test/ownership/**/*.test.ts',
-]
+// Every test that touches a database runs on PostgreSQL: the run's embedded server (started by
+// test/global-setup.ts; each test file clones a migrated template database), or the server of
+// TEST_DATABASE_URL. `npm run test:compat` runs the database layer on such a server (CI: the
+// machine's PostgreSQL 15).
 
 // Reliability tests (test/reliability, issue 9): the built service as real processes, killed
-// and signalled under load, one file at a time after everything else (groupOrder 1,
-// singleFork), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL. On unless RELIABILITY=0;
-// `npm run test:crash` runs them alone.
+// and signalled under load, each on its own embedded database server under its DATA_DIR (as
+// `npm start` runs), one file at a time after everything else (groupOrder 1, singleFork). On
+// unless RELIABILITY=0; `npm run test:crash` runs them alone.
 const reliability = process.env.RELIABILITY !== '0'
 
 // The reliability slice (issue 18: the fuzz pass, the JWT suite, the parallel redemptions, 5
@@ -28,15 +22,9 @@ const sliceFiles = [
 ]
 const apart = process.env.SLICE_APART === '1' ? sliceFiles : []
 
-// Reliability tests whose subject does not depend on the database (the mail server's faults,
-// the chain's outage: both go through the same durable queue code on either), run on the
-// embedded one only; the crash, shutdown, import, export, webhook and database-outage tests run
-// on both. `npm run test:reliability` (RELIABILITY=1, the whole harness) runs every file on both.
-const embeddedOnly = ['test/reliability/smtp-faults.test.ts', 'test/reliability/chain-outage.test.ts']
-
 // Reliability tests too long for every run (the split crash cycles: 5 cycles of an API and a worker
 // process take 2.3 to 4 minutes on this 2-core machine); they run with RELIABILITY=1 only, e.g.
-// `RELIABILITY=1 TEST_DATABASE_URL=… npx vitest run --project reliability-postgres test/reliability/crash-split.test.ts`.
+// `RELIABILITY=1 npx vitest run --project reliability test/reliability/crash-split.test.ts`.
 const harnessOnly = process.env.RELIABILITY === '1' ? [] : ['test/reliability/crash-split.test.ts']
 
 // Browser tests (test/browser, issue 14): the built web app in Debian's Chromium against a
@@ -46,26 +34,20 @@ const browserProject = {
   test: {
     name: 'browser',
     include: ['test/browser/**/*.test.ts'],
-    env: { TEST_DB: 'pglite' },
     testTimeout: 120_000,
     poolOptions: { forks: { singleFork: true } },
   },
 }
-const reliabilityProject = (name: string, db: 'pglite' | 'postgres') => ({
+const reliabilityProject = {
   extends: true as const,
   test: {
-    name,
+    name: 'reliability',
     include: ['test/reliability/**/*.test.ts'],
-    exclude: [
-      ...configDefaults.exclude,
-      ...harnessOnly,
-      ...(db === 'pglite' ? apart : process.env.RELIABILITY === '1' ? [] : embeddedOnly),
-    ],
-    env: { TEST_DB: db },
+    exclude: [...configDefaults.exclude, ...harnessOnly, ...apart],
     sequence: { groupOrder: 1 },
     poolOptions: { forks: { singleFork: true } },
   },
-})
+}
 
 export default defineConfig({
   test: {
@@ -78,25 +60,13 @@ export default defineConfig({
       {
         extends: true as const,
         test: {
-          name: 'pglite',
+          name: 'main',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/reliability/**', 'test/browser/**', ...apart],
-          env: { TEST_DB: 'pglite' },
         },
       },
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              extends: true as const,
-              test: { name: 'postgres', include: dbTests, env: { TEST_DB: 'postgres' } },
-            },
-          ]
-        : []),
       ...(process.env.BROWSER_TESTS === '1' ? [browserProject] : []),
-      ...(reliability ? [reliabilityProject('reliability', 'pglite')] : []),
-      ...(reliability && process.env.TEST_DATABASE_URL
-        ? [reliabilityProject('reliability-postgres', 'postgres')]
-        : []),
+      ...(reliability ? [reliabilityProject] : []),
     ],
   },
 })

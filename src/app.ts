@@ -10,7 +10,6 @@ import { registerHttpMetrics } from './http/http-metrics.js'
 import { registerHttpTracing } from './http/http-tracing.js'
 import { clientErrorHandler, registerInputHardening, routerErrorHandler } from './http/input-hardening.js'
 import { registerOpenApi, registerSecurityHeaders } from './http/openapi.js'
-import { registerRequestLane } from './http/request-lane.js'
 import { parseJsonBodies, recordRouteTable, refuseUndeclaredInput } from './http/request-shape.js'
 import { ErrorBody } from './http/schemas.js'
 
@@ -51,8 +50,6 @@ export async function buildApp({
     clientErrorHandler,
   }).setValidatorCompiler(TypeBoxValidatorCompiler)
 
-  // Lanes matter only where one connection is shared: the embedded database (src/db/lanes.ts).
-  if (deps.database.kind === 'pglite') registerRequestLane(app)
   registerDraining(app)
   registerHttpMetrics(app, deps.metrics.http)
   if (deps.tracing.enabled) registerHttpTracing(app)

@@ -48,11 +48,9 @@ export interface Config {
   port: number
   dataDir: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-  /** PostgreSQL URL; unset = embedded PGlite under `dataDir/db`. */
+  /** PostgreSQL URL; unset = the embedded PostgreSQL server under `dataDir/db`. */
   databaseUrl: string | null
   databasePoolSize: number
-  /** Embedded database: a request's statements go before waiting background work (docs/performance.md). */
-  pgliteRequestsFirst: boolean
   jwt: {
     secret: string
     /** Also accepted for verification during a rotation (docs/production.md#rotating-the-jwt-secret). */
@@ -239,7 +237,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
-    pgliteRequestsFirst: oneOf(env, 'PGLITE_REQUESTS_FIRST', ['true', 'false'] as const, 'true') === 'true',
     jwt: {
       secret: secret(env, 'JWT_SECRET', 32, nodeEnv, dataDir, JWT_SECRET_FILE),
       previousSecret: previousJwtSecret(env, dataDir),
@@ -273,8 +270,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     metricsToken: metricsToken(env),
     imports: {
       maxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
-      // Smaller on the embedded database, where a chunk's transaction holds its only connection.
-      chunkLines: int(env, 'IMPORT_CHUNK_LINES', env.DATABASE_URL ? 1000 : 250, 1, 5000),
+      chunkLines: int(env, 'IMPORT_CHUNK_LINES', 1000, 1, 5000),
     },
     webhooks: webhooksConfig(env),
     tracing: {

@@ -1,5 +1,3 @@
-import { join } from 'node:path'
-import type { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'pino'
 import { type BlobStore, createBlobStore } from './adapters/blobs/index.js'
 import { type ChainHandle, createChain } from './adapters/chain/index.js'
@@ -10,7 +8,9 @@ import { createPinning, type PinningPort } from './adapters/pinning/index.js'
 import { createPush, type PushPort } from './adapters/push/index.js'
 import { createRateLimiter, type RateLimiter } from './adapters/rate-limit/index.js'
 import type { Config } from './config.js'
-import { type Database, type Db, openDatabase } from './db/client.js'
+import type { Database, Db } from './db/client.js'
+import { obtainDatabase } from './db/obtain.js'
+import { PRINCIPAL_CHANNEL } from './http/principal-cache.js'
 import { TokenService } from './http/tokens.js'
 import { JobQueue } from './jobs/queue.js'
 import { registerCollectors } from './metrics/collectors.js'
@@ -46,8 +46,6 @@ export interface Deps {
 }
 
 export interface CreateDepsOptions {
-  /** An open PGlite to use instead of `DATA_DIR/db` (tests load a migrated template). */
-  pglite?: PGlite
   /** Job polling interval (tests poll faster). */
   jobPollingSeconds?: number
   /** Jobs this process does not work on (tests that drive a pipeline by hand). */
@@ -75,14 +73,14 @@ export async function createDeps(
   // First: it only reads its settings (a bad key file stops the start-up); connections open on use.
   const push = createPush({ config, logger })
   const tracing = startTracing({ ...config.tracing, serviceVersion: packageVersion })
-  const database = await openDatabase({
+  const database = await obtainDatabase({
     url: config.databaseUrl,
-    pgliteDir: join(config.dataDir, 'db'),
-    ...(options.pglite ? { pglite: options.pglite } : {}),
+    dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
-    requestsFirst: config.pgliteRequestsFirst,
     logger,
     traced: tracing.enabled,
+    listen: [PRINCIPAL_CHANNEL],
+    embedded: 'own',
   })
   try {
     await database.migrate()

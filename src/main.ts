@@ -30,7 +30,12 @@ async function main(): Promise<void> {
   const service = await startService(config, logger, role)
   if (service.app) await service.app.listen({ host: config.host, port: config.port })
   logger.info(
-    { role, database: service.deps.database.kind, dataDir: config.dataDir, ms: Date.now() - started },
+    {
+      role,
+      database: config.databaseUrl ? 'DATABASE_URL' : 'embedded',
+      dataDir: config.dataDir,
+      ms: Date.now() - started,
+    },
     service.app ? `listening on http://${config.host}:${config.port} (API docs at /docs)` : 'worker started',
   )
 

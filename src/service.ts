@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApp } from './app.js'
@@ -8,7 +7,7 @@ import { type CreateDepsOptions, closeDeps, createDeps, type Deps } from './deps
 import { createFeatures, type Services } from './features.js'
 import { drain } from './http/draining.js'
 import { lockDataDir } from './lib/data-dir-lock.js'
-import { makeDataDirPrivate, makeTreePrivate, PRIVATE_UMASK } from './lib/private-files.js'
+import { makeDataDirPrivate, PRIVATE_UMASK } from './lib/private-files.js'
 
 export type ServiceRole = 'api' | 'worker' | 'all'
 
@@ -38,20 +37,19 @@ export async function startService(
 ): Promise<RunningService> {
   if (role !== 'all' && (!config.databaseUrl || !config.chain.rpcUrl)) {
     throw new Error(
-      `--role ${role} needs DATABASE_URL and CHAIN_RPC_URL: the embedded database and chain serve one process only`,
+      `--role ${role} needs DATABASE_URL and CHAIN_RPC_URL: the embedded database and chain are started by, and serve, one service process`,
     )
   }
   // Everything under DATA_DIR is private to the service's user, children (anvil, PostgreSQL, OCR) included.
   process.umask(PRIVATE_UMASK)
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
   await makeDataDirPrivate(config.dataDir, logger)
-  // The embedded database and chain serve one process: wait for a stopping predecessor, refuse a live one.
+  // The embedded database and chain belong to one service process: wait for a stopping predecessor, refuse a live one.
   const unlock =
     !config.databaseUrl || !config.chain.rpcUrl ? await lockDataDir(config.dataDir) : async () => {}
   let deps: Deps
   try {
     deps = await createDeps(config, logger, options)
-    if (!config.databaseUrl) await makeTreePrivate(join(config.dataDir, 'db'))
   } catch (err) {
     await unlock()
     throw err

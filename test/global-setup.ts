@@ -4,7 +4,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -21,52 +20,37 @@ import { SIGNER_KEY_FILE } from '../src/adapters/chain/anvil-signer.js'
 import { createChain } from '../src/adapters/chain/index.js'
 import { loadConfig } from '../src/config.js'
 import { createLogger } from '../src/logger.js'
-import { buildPgliteTemplate, buildPostgresTemplate, dropDatabasesWithPrefix } from './support/databases.js'
+import { buildPostgresTemplate, dropDatabasesWithPrefix, startTestServer } from './support/databases.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteTemplatePath: string
     chainTemplateDir: string
-    postgresTemplate: string | null
-  }
-}
-
-/** Once per run: migrated template databases that each test file clones. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  await ensureContractsCompiled()
-  project.provide('pgliteTemplatePath', await cachedPgliteTemplate())
-  project.provide('chainTemplateDir', await cachedChainTemplate())
-
-  const url = process.env.TEST_DATABASE_URL
-  const prefix = `wt_${process.pid}_${Date.now().toString(36)}`
-  project.provide('postgresTemplate', url ? await buildPostgresTemplate(url, prefix) : null)
-
-  return async () => {
-    if (url) await dropDatabasesWithPrefix(url, prefix)
+    /** The PostgreSQL server of the run (an admin URL): TEST_DATABASE_URL's, or an embedded one. */
+    databaseServer: string
+    /** The migrated template database on it that each test file clones. */
+    postgresTemplate: string
   }
 }
 
 /**
- * The migrated PGlite template, cached under node_modules/.cache by the hash of the migrations
- * and the pg-boss version: building it costs ~15 s, loading it ~0.3 s.
+ * Once per run: the database server (an embedded PostgreSQL started for the run, or the server
+ * of TEST_DATABASE_URL) with a migrated template database that each test file clones.
  */
-async function cachedPgliteTemplate(): Promise<string> {
-  const hash = createHash('sha256')
-  for (const file of readdirSync('drizzle')
-    .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    hash.update(file).update(readFileSync(join('drizzle', file)))
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await ensureContractsCompiled()
+  project.provide('chainTemplateDir', await cachedChainTemplate())
+
+  const external = process.env.TEST_DATABASE_URL
+  const server = external ? null : await startTestServer()
+  const url = external ?? server!.url
+  const prefix = `wt_${process.pid}_${Date.now().toString(36)}`
+  project.provide('databaseServer', url)
+  project.provide('postgresTemplate', await buildPostgresTemplate(url, prefix))
+
+  return async () => {
+    if (external) await dropDatabasesWithPrefix(external, prefix)
+    await server?.stop()
   }
-  hash.update(JSON.parse(readFileSync('node_modules/pg-boss/package.json', 'utf8')).version)
-  hash.update(JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version)
-  const dir = join('node_modules', '.cache', 'warranty-tests')
-  const path = join(process.cwd(), dir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`)
-  if (!existsSync(path)) {
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(`${path}.tmp`, await buildPgliteTemplate())
-    renameSync(`${path}.tmp`, path)
-  }
-  return path
 }
 
 /**

@@ -1,7 +1,7 @@
-import { join } from 'node:path'
 import { type Config, ConfigError, loadConfig } from '../config.js'
-import { type Database, openDatabase } from '../db/client.js'
-import { lockDataDir } from '../lib/data-dir-lock.js'
+import type { Database } from '../db/client.js'
+import { obtainDatabase } from '../db/obtain.js'
+import { createLogger } from '../logger.js'
 
 /** What a command reads and writes: the process's in `bin/warranty`, captured ones in tests. */
 export interface CliIo {
@@ -30,8 +30,8 @@ export function cliConfig(io: CliIo, overrides: Record<string, string | undefine
 }
 
 /**
- * Runs `fn` on the configured database, migrated. The embedded database serves one process: the
- * command takes DATA_DIR's lock as the service does, so it refuses to run beside `npm start`.
+ * Runs `fn` on the configured database, migrated. On the embedded database it uses the server a
+ * running service started (so commands work beside `npm start`), or starts one for the command.
  */
 export async function withDatabase<T>(
   ctx: CliContext,
@@ -40,21 +40,18 @@ export async function withDatabase<T>(
 ): Promise<T> {
   const config = cliConfig(ctx.io, overrides)
   if (ctx.database) return fn(ctx.database, config)
-  const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir, 2_000)
+  const database = await obtainDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger: createLogger({ logLevel: 'warn' }),
+    poolSize: 2,
+    embedded: 'share',
+  })
   try {
-    const database = await openDatabase({
-      url: config.databaseUrl,
-      pgliteDir: join(config.dataDir, 'db'),
-      poolSize: 2,
-    })
-    try {
-      await database.migrate()
-      return await fn(database, config)
-    } finally {
-      await database.close()
-    }
+    await database.migrate()
+    return await fn(database, config)
   } finally {
-    await unlock()
+    await database.close()
   }
 }
 

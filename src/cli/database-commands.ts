@@ -19,7 +19,7 @@ function merchantOption(value: string | undefined): string | null {
 export async function migrateCommand(ctx: CliContext): Promise<number> {
   await withDatabase(ctx, async (database) => {
     await database.migrate()
-    ctx.io.out(`migrations applied (${database.kind})`)
+    ctx.io.out('migrations applied')
   })
   return 0
 }

@@ -1,16 +1,13 @@
-import { PGlite } from '@electric-sql/pglite'
+import { EventEmitter } from 'node:events'
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
 import { withTimeout } from '../lib/async.js'
 import { migrationsFolder } from '../paths.js'
 import { traceQueries } from '../tracing/tracing.js'
-import { gatePglite, LaneGate, type LaneStats } from './lanes.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -19,48 +16,50 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories accept either, so a service can run them inside its transaction. */
 export type DbOrTx = Db | Tx
 
-/** The database the service runs on: embedded PGlite or a PostgreSQL pool, behind one Drizzle API. */
+/**
+ * The database the service runs on: a PostgreSQL pool behind Drizzle, on the server of
+ * `DATABASE_URL` or on the embedded server the service starts (./obtain.ts).
+ */
 export interface Database {
-  readonly kind: 'pglite' | 'postgres'
   readonly db: Db
-  /** Set for the embedded database (pg-boss talks to it directly). */
-  readonly pglite: PGlite | null
-  /** Set for PostgreSQL. */
-  readonly url: string | null
+  readonly url: string
   migrate(): Promise<void>
   /** A round trip to the database, bounded by `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>
   /**
    * Runs `fn` while holding the lock `key`, across every process on this database (a
    * PostgreSQL session advisory lock on a connection of a small lock pool apart from the query
-   * pool, released by the server if this process dies; in process for the embedded database,
-   * which serves one process only).
+   * pool, released by the server if this process dies).
    * Waits for the lock when another holder has it.
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>
-  /** Connections of the PostgreSQL pool (the embedded database has none: null). */
-  poolStats(): { total: number; idle: number; waiting: number } | null
-  /** The embedded database's turns by lane (./lanes.ts); null on PostgreSQL. */
-  laneStats(): LaneStats | null
+  /** Connections of the pool. */
+  poolStats(): { total: number; idle: number; waiting: number }
+  /**
+   * The `listen` channels' notifications (an event per channel, with the payload), heard on
+   * every connection of the query pool: a change this process commits is announced before its
+   * commit returns.
+   */
+  readonly notifications: EventEmitter
   close(): Promise<void>
 }
 
 export interface OpenDatabaseOptions {
-  /** PostgreSQL URL; null = PGlite. */
-  url: string | null
-  /** PGlite folder (`DATA_DIR/db`); ignored with a URL. */
-  pgliteDir?: string
-  /** An already-open PGlite (tests load theirs from a migrated template). */
-  pglite?: PGlite
+  url: string
   poolSize?: number
   logger?: Logger
-  /** Wrap PostgreSQL queries in `db.query` spans (tracing on). */
+  /** Wrap queries in `db.query` spans (tracing on). */
   traced?: boolean
-  /** PGlite: requests' statements before waiting background work (default); false: arrival order. */
-  requestsFirst?: boolean
+  /**
+   * Channels every query connection LISTENs on from its first use (see `notifications`); the
+   * service's own: the principal cache's.
+   */
+  listen?: readonly string[]
+  /** Runs after the pools have closed (the embedded server's stop). */
+  afterClose?: () => Promise<void>
 }
 
-// int8 (counts, sums) as JavaScript numbers, as PGlite already returns them.
+// int8 (counts, sums) as JavaScript numbers.
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === 20 && format !== 'binary') return (v: string) => Number(v)
@@ -74,10 +73,7 @@ const MIGRATION_LOCK = 727_274_001
 /** Lock connections per process: above the number of `exclusive` keys the features use. */
 const LOCK_CONNECTIONS = 12
 
-/**
- * `exclusive` within one process: the callers of a key run one after another (the embedded
- * database serves one process, so this is the whole lock there).
- */
+/** `exclusive` within one process: the callers of a key run one after another. */
 function inProcessLocks(): <T>(key: number, fn: () => Promise<T>) => Promise<T> {
   const held = new Map<number, Promise<unknown>>()
   return async (key, fn) => {
@@ -92,41 +88,14 @@ function inProcessLocks(): <T>(key: number, fn: () => Promise<T>) => Promise<T> 
   }
 }
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.logger, options.traced)
-  const client =
-    options.pglite ??
-    (await PGlite.create(options.pgliteDir ?? 'memory://', {
-      // Keeps the WASM heap quiet in logs; the folder is the database.
-      debug: 0,
-    }))
-  const gate = new LaneGate(options.requestsFirst ?? true)
-  gatePglite(client, gate)
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
-  const serialised = inProcessLocks()
-  return {
-    kind: 'pglite',
-    db,
-    pglite: client,
-    url: null,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    poolStats: () => null,
-    laneStats: () => gate.stats,
-    ping: (timeoutMs = 2000) =>
-      withTimeout(
-        client.query('select 1').then(() => undefined),
-        timeoutMs,
-      ),
-    exclusive: serialised,
-    close: async () => {
-      if (!client.closed) await client.close()
-    },
-  }
-}
-
 function openPool(
   url: string,
-  options: { max: number; connectionTimeoutMillis: number; name: string },
+  options: {
+    max: number
+    connectionTimeoutMillis: number
+    name: string
+    onConnect?: (client: pg.PoolClient) => Promise<void>
+  },
   logger?: Logger,
 ): pg.Pool {
   const pool = new pg.Pool({
@@ -136,7 +105,9 @@ function openPool(
     connectionTimeoutMillis: options.connectionTimeoutMillis,
     idleTimeoutMillis: 30_000,
     application_name: options.name,
-  })
+    // Runs before a new connection is first handed out (pg-pool's hook).
+    ...(options.onConnect ? { onConnect: options.onConnect } : {}),
+  } as pg.PoolConfig)
   const lost = (inUse: boolean) => (err: Error) =>
     logger?.warn({ err: err.message, pool: options.name, inUse }, 'database connection lost')
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -149,8 +120,25 @@ function openPool(
   return pool
 }
 
-async function openPostgres(url: string, max: number, logger?: Logger, traced = false): Promise<Database> {
-  const pool = openPool(url, { max, connectionTimeoutMillis: 5000, name: 'warranty-service' }, logger)
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const { url, logger } = options
+  const notifications = new EventEmitter()
+  notifications.setMaxListeners(0)
+  const channels = options.listen ?? []
+  const listen = async (client: pg.PoolClient) => {
+    client.on('notification', (n) => notifications.emit(n.channel, n.payload ?? ''))
+    for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+  }
+  const pool = openPool(
+    url,
+    {
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      name: 'warranty-service',
+      ...(channels.length > 0 ? { onConnect: listen } : {}),
+    },
+    logger,
+  )
   // The connections that hold `exclusive`'s advisory locks: at most one per lock key in use,
   // waiting as long as it takes (a lock is waited for, not timed out), closed when idle.
   const locks = openPool(
@@ -159,16 +147,14 @@ async function openPostgres(url: string, max: number, logger?: Logger, traced = 
     logger,
   )
   const serialised = inProcessLocks()
-  if (traced) pool.on('connect', (client) => traceQueries(client))
+  if (options.traced) pool.on('connect', (client) => traceQueries(client))
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
   let closed = false
   return {
-    kind: 'postgres',
     db,
-    pglite: null,
     url,
+    notifications,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    laneStats: () => null,
     async migrate() {
       const client = await pool.connect()
       try {
@@ -206,6 +192,7 @@ async function openPostgres(url: string, max: number, logger?: Logger, traced = 
       if (closed) return
       closed = true
       await Promise.all([pool.end(), locks.end()])
+      await options.afterClose?.()
     },
   }
 }

@@ -102,7 +102,7 @@ export function registerAuth(
     tokens: TokenService
     cronSecret: string | null
     /** With it, principals are cached in process and dropped when the database announces a change. */
-    database?: Pick<Database, 'kind' | 'db' | 'pglite' | 'url'>
+    database?: Pick<Database, 'url' | 'notifications'>
     logger?: Logger
   },
 ): void {

@@ -72,7 +72,7 @@ const UNREACHABLE_CODES = new Set([
 // PostgreSQL: admin/crash shutdown, cannot connect now, too many connections.
 const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300'])
 const DOWN_MESSAGE =
-  /pool after calling end|Connection terminated|PGlite is closed|timeout exceeded when trying to connect|Client has encountered a connection error/i
+  /pool after calling end|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i
 
 /**
  * A failure of a dependency rather than of the request: the database or another port is

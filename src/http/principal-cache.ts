@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client.js'
@@ -98,69 +97,24 @@ export class PrincipalCache {
 }
 
 /**
- * Feeds the cache from the database's change notifications and answers how to stop.
- * - Embedded database: one process, one session: its notifications arrive as each commit returns.
- * - PostgreSQL: a connection of its own LISTENs (reconnected with backoff when lost; the cache
- *   is flushed and bypassed until it listens again). The pool's connections LISTEN too, so a
- *   change this process commits is dropped before its commit returns (read-your-writes).
+ * Feeds the cache from the database's change notifications and answers how to stop: a
+ * connection of its own LISTENs (reconnected with backoff when lost; the cache is flushed and
+ * bypassed until it listens again). The query pool's connections LISTEN too, from their first
+ * use (Database.notifications, opened with this channel), so a change this process commits is
+ * dropped before its commit returns (read-your-writes).
  */
 export async function listenForPrincipalChanges(
-  database: Pick<Database, 'kind' | 'db' | 'pglite' | 'url'>,
+  database: Pick<Database, 'url' | 'notifications'>,
   cache: PrincipalCache,
   logger?: Logger,
 ): Promise<() => Promise<void>> {
-  if (database.pglite) return listenEmbedded(database.pglite, cache)
-  if (!database.url) return async () => undefined
-  await watchPool(database.db, cache, logger)
+  const invalidate = (payload: string) => cache.invalidate(payload)
+  database.notifications.on(PRINCIPAL_CHANNEL, invalidate)
   const listener = new ChannelListener(database.url, cache, logger)
   listener.start()
-  return () => listener.stop()
-}
-
-async function listenEmbedded(pglite: PGlite, cache: PrincipalCache): Promise<() => Promise<void>> {
-  const unlisten = await pglite.listen(PRINCIPAL_CHANNEL, (payload) => cache.invalidate(payload))
-  cache.setLive(true)
   return async () => {
-    cache.setLive(false)
-    if (!pglite.closed) await unlisten()
-  }
-}
-
-type PoolWithHook = pg.Pool & { options: { onConnect?: (client: pg.ClientBase) => Promise<void> | void } }
-
-/**
- * Makes every connection of the service's pool LISTEN: new ones before they are first handed
- * out (the pool's connect hook), the idle ones now (each checked out, so nothing else runs on
- * it meanwhile). A connection busy at this moment is left alone: for it the dedicated listener
- * alone announces this process's changes (within milliseconds, not before its commit returns).
- */
-async function watchPool(db: Database['db'], cache: PrincipalCache, logger?: Logger): Promise<void> {
-  const pool = (db as unknown as { $client?: unknown }).$client
-  if (!(pool instanceof pg.Pool)) return
-  const listening = new WeakSet<pg.ClientBase>()
-  const listen = async (client: pg.ClientBase) => {
-    if (listening.has(client)) return
-    listening.add(client)
-    client.on('notification', (n) => {
-      if (n.channel === PRINCIPAL_CHANNEL) cache.invalidate(n.payload ?? '')
-    })
-    await client.query(`LISTEN ${PRINCIPAL_CHANNEL}`)
-  }
-  const hooked = pool as PoolWithHook
-  const before = hooked.options.onConnect
-  hooked.options.onConnect = async (client) => {
-    await before?.(client)
-    await listen(client)
-  }
-  const idle = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()))
-  for (const client of idle) {
-    await listen(client).then(
-      () => client.release(),
-      (err: Error) => {
-        logger?.warn({ err: err.message }, 'principal cache: a pool connection could not LISTEN')
-        client.release(err)
-      },
-    )
+    database.notifications.off(PRINCIPAL_CHANNEL, invalidate)
+    await listener.stop()
   }
 }
 

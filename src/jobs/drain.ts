@@ -1,5 +1,4 @@
 import type { Logger } from 'pino'
-import { inBackgroundLane } from '../db/lanes.js'
 import type { JobQueue } from './queue.js'
 import { StallGuard } from './stall-guard.js'
 import { WakeUp } from './wake-up.js'
@@ -81,7 +80,7 @@ export class Drain<R> {
 
   /** One run, alone across every process. */
   run(): Promise<R> {
-    return inBackgroundLane(() => this.guard.track(() => this.options.exclusive(this.options.drain)))
+    return this.guard.track(() => this.options.exclusive(this.options.drain))
   }
 
   /** The service is stopping: no wake-up or retry timer after this. */

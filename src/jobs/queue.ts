@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { fromPglite, PgBoss } from 'pg-boss'
+import { PgBoss } from 'pg-boss'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client.js'
-import { inBackgroundLane } from '../db/lanes.js'
 import { inSpan } from '../tracing/tracing.js'
 
 /**
@@ -78,7 +77,7 @@ export function drainJob(
   })
 }
 
-/** pg-boss on the service's own database (embedded PGlite or PostgreSQL). */
+/** pg-boss on the service's own database. */
 export class JobQueue {
   private readonly boss: PgBoss
   private readonly definitions = new Map<string, JobDefinition>()
@@ -98,14 +97,12 @@ export class JobQueue {
       superviseIntervalSeconds: MONITOR_SECONDS,
       monitorIntervalSeconds: MONITOR_SECONDS,
     } as const
-    this.boss = database.pglite
-      ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' })
-      : new PgBoss({
-          ...common,
-          connectionString: database.url ?? undefined,
-          max: 4,
-          application_name: 'warranty-jobs',
-        })
+    this.boss = new PgBoss({
+      ...common,
+      connectionString: database.url,
+      max: 4,
+      application_name: 'warranty-jobs',
+    })
     this.boss.on('error', (err) => this.logger.error({ err }, 'job queue error'))
     this.boss.on('warning', (warning) => this.logger.warn({ warning }, 'job queue warning'))
   }
@@ -149,28 +146,26 @@ export class JobQueue {
           pollingIntervalSeconds: this.pollingIntervalSeconds,
           notifyPollingIntervalSeconds: 5,
         },
-        // Background work: on the embedded database it waits while requests' statements go first.
-        async ([job]) =>
-          inBackgroundLane(async () => {
-            if (!job) return
-            const logger = this.logger.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 })
-            logger.debug('job started')
-            try {
-              await inSpan(`job ${def.name}`, { 'job.id': job.id, 'job.attempt': job.retryCount + 1 }, () =>
-                def.handler(job.data as object, {
-                  id: job.id,
-                  retryCount: job.retryCount,
-                  retryLimit: job.retryLimit,
-                  lastAttempt: job.retryCount >= job.retryLimit,
-                  logger,
-                }),
-              )
-            } catch (err) {
-              logger.warn({ err }, 'job attempt failed')
-              throw err
-            }
-            logger.debug('job finished')
-          }),
+        async ([job]) => {
+          if (!job) return
+          const logger = this.logger.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 })
+          logger.debug('job started')
+          try {
+            await inSpan(`job ${def.name}`, { 'job.id': job.id, 'job.attempt': job.retryCount + 1 }, () =>
+              def.handler(job.data as object, {
+                id: job.id,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                lastAttempt: job.retryCount >= job.retryLimit,
+                logger,
+              }),
+            )
+          } catch (err) {
+            logger.warn({ err }, 'job attempt failed')
+            throw err
+          }
+          logger.debug('job finished')
+        },
       )
     }
   }
@@ -186,9 +181,8 @@ export class JobQueue {
 
   /**
    * Frees the queues of jobs whose owner is gone (run before pg-boss starts, in SQL), so that a
-   * restarted worker does not wait for pg-boss's monitor to notice. On the embedded database this process is the only one there
-   * can be, so every job still `active` belongs to a dead process; on PostgreSQL, other live
-   * workers may hold jobs, so only those whose heartbeat stopped are taken. Cancelled rather
+   * restarted worker does not wait for pg-boss's monitor to notice. Other live workers may hold
+   * jobs, so only those whose heartbeat stopped are taken. Cancelled rather
    * than failed: the work itself lives in the service's own rows, and a cancelled run costs no
    * retry attempt and leaves no backoff delay behind; the caller asks for fresh runs.
    */
@@ -199,10 +193,7 @@ export class JobQueue {
       sql`select to_regclass('pgboss.job') is not null as "exists"`,
     )) as unknown as { rows: { exists: boolean }[] }
     if (!exists.rows[0]?.exists) return 0 // a new database: pg-boss creates its schema at start
-    const stale =
-      this.database.kind === 'pglite'
-        ? sql`true`
-        : sql`coalesce(heartbeat_on, started_on) < now() - make_interval(secs => coalesce(heartbeat_seconds, expire_seconds))`
+    const stale = sql`coalesce(heartbeat_on, started_on) < now() - make_interval(secs => coalesce(heartbeat_seconds, expire_seconds))`
     const result = (await this.database.db.execute(sql`
       update pgboss.job set state = 'cancelled', completed_on = now(),
         output = '{"message": "released: its process is gone"}'::jsonb

@@ -12,8 +12,8 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * One service process per data folder: the embedded database and chain serve one process
- * only. A folder held by a live process that is stopping (an immediate restart after Ctrl-C)
+ * One service process per data folder: the embedded database and chain are its children. A
+ * folder held by a live process that is stopping (an immediate restart after Ctrl-C)
  * is waited for up to `waitMs`; one still held after that is refused. A folder left by a
  * process that died is taken over.
  */

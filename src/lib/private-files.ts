@@ -29,16 +29,6 @@ export async function makeDataDirPrivate(dataDir: string, logger: Logger): Promi
   return changed
 }
 
-/**
- * A whole folder made private now. For the embedded database (`DATA_DIR/db`), whose file layer
- * (PGlite's Emscripten NODEFS) sets 0666 on the files it creates, past the umask: walked at
- * every start once it is open. Its files created while running stay unreachable to other
- * users (every folder above them is 0700) and are tightened at the next start.
- */
-export function makeTreePrivate(path: string): Promise<number> {
-  return tighten(path, Number.POSITIVE_INFINITY)
-}
-
 async function tighten(path: string, depth: number): Promise<number> {
   const stat = await lstat(path).catch(() => null)
   if (!stat || stat.isSymbolicLink()) return 0

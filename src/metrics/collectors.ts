@@ -173,33 +173,10 @@ function registerProcessGauges(registry: Registry, sources: CollectorSources): v
     g.set({ kind: 'running' }, load.running)
     g.set({ kind: 'queued' }, load.queued)
   })
-  gauge(
-    registry,
-    'db_pool_connections',
-    'PostgreSQL pool connections (absent on the embedded database)',
-    ['kind'],
-    (g) => {
-      const stats = database.poolStats()
-      if (!stats) return
-      g.set({ kind: 'total' }, stats.total)
-      g.set({ kind: 'idle' }, stats.idle)
-      g.set({ kind: 'waiting' }, stats.waiting)
-    },
-  )
-  gauge(
-    registry,
-    'db_embedded_seconds',
-    'Embedded database: seconds waited for and holding it per lane (request, background), summed and longest; absent on PostgreSQL',
-    ['lane', 'kind'],
-    (g) => {
-      const stats = database.laneStats()
-      if (!stats) return
-      for (const lane of ['request', 'background'] as const) {
-        g.set({ lane, kind: 'waited' }, stats.waitedMs[lane] / 1000)
-        g.set({ lane, kind: 'held' }, stats.heldMs[lane] / 1000)
-        g.set({ lane, kind: 'longest_wait' }, stats.longestWaitMs[lane] / 1000)
-        g.set({ lane, kind: 'longest_hold' }, stats.longestHoldMs[lane] / 1000)
-      }
-    },
-  )
+  gauge(registry, 'db_pool_connections', 'PostgreSQL pool connections', ['kind'], (g) => {
+    const stats = database.poolStats()
+    g.set({ kind: 'total' }, stats.total)
+    g.set({ kind: 'idle' }, stats.idle)
+    g.set({ kind: 'waiting' }, stats.waiting)
+  })
 }

@@ -4,7 +4,7 @@ import { claimLinks, users } from '../../src/db/schema/index.js'
 import { hashToken } from '../../src/lib/one-time-tokens.js'
 import { magicTokensOf, uniqueCustomerEmail } from '../support/customer-factories.js'
 import { createMerchantWithUsers } from '../support/factories.js'
-import { createTestService, type TestService, testDb } from '../support/harness.js'
+import { createTestService, type TestService } from '../support/harness.js'
 import { claimIdsOf, issueWarranty } from '../support/warranty-factories.js'
 
 let svc: TestService
@@ -14,9 +14,8 @@ beforeAll(async () => {
 })
 afterAll(() => svc?.close())
 
-// A thousand on PostgreSQL (real concurrency: a connection pool, row locks); PGlite runs one
-// statement at a time, so fewer suffice there to cover the interleavings it has.
-const CLAIMS = testDb === 'postgres' ? 1000 : 200
+// A thousand at once (real concurrency: a connection pool, row locks).
+const CLAIMS = 1000
 
 describe('POST /v1/customer/auth/claim, concurrently', () => {
   it(`gives exactly one JWT for ${CLAIMS} parallel claims of one link; the rest 401 invalid_link`, async () => {

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { postgresFromTemplate } from '../support/databases.js'
-import { createTestService, type TestService, testDb } from '../support/harness.js'
+import { createTestService, freshDatabase, type TestService } from '../support/harness.js'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js'
 
 // Found by issue 18's database outage (test/reliability/database-outage.test.ts): a pooled
 // connection cut while a transaction held it, between two of its queries, raised an 'error'
-// event nobody listened to, and the process ended. PostgreSQL only (PGlite has no connection).
-describe.skipIf(testDb !== 'postgres')('a PostgreSQL connection cut while a transaction holds it', () => {
+// event nobody listened to, and the process ended.
+describe('a PostgreSQL connection cut while a transaction holds it', () => {
   let svc: TestService
   let proxy: TcpProxy
   let drop: () => Promise<void>
@@ -15,9 +14,9 @@ describe.skipIf(testDb !== 'postgres')('a PostgreSQL connection cut while a tran
   const onUncaught = (err: unknown) => uncaught.push(err)
 
   beforeAll(async () => {
-    const server = new URL(process.env.TEST_DATABASE_URL!)
+    const server = new URL(inject('databaseServer'))
     proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
-    const db = await postgresFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate')!)
+    const db = await freshDatabase()
     drop = db.drop
     const url = new URL(db.url)
     url.host = `127.0.0.1:${proxy.port}`

@@ -15,7 +15,7 @@ import {
   withWrongCheckDigit,
 } from '../support/catalog-factories.js'
 import { createMerchantWithUsers, type TestUser } from '../support/factories.js'
-import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
+import { createTestService, type TestService, waitFor } from '../support/harness.js'
 
 let svc: TestService
 let admin: TestUser
@@ -27,12 +27,8 @@ beforeAll(async () => {
 })
 afterAll(() => svc?.close())
 
-/**
- * Resolves once another transaction waits for a lock (PostgreSQL). PGlite runs one transaction
- * at a time, so there a request cannot get that far while a test holds a transaction: it yields.
- */
+/** Resolves once another transaction waits for a lock. */
 async function untilLockWaiter(): Promise<void> {
-  if (testDb !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 100))
   await waitFor(async () => {
     const result = (await svc.deps.db.execute(
       sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
@@ -133,7 +129,6 @@ describe('POST /v1/admin/global-products', () => {
     expect(res.json().error).toBe('conflict')
   })
 
-  // Only meaningful on PostgreSQL (the CI's PostgreSQL pass): PGlite runs one transaction at a time.
   it('lets exactly one of two simultaneous creations with one GTIN win', async () => {
     const gtin = validGtin(14)
     const results = await Promise.all([post(newProduct({ gtin })), post(newProduct({ gtin }))])
@@ -320,8 +315,6 @@ describe('DELETE /v1/admin/global-products/:id', () => {
     expect(mpAfter?.globalProductId).toBe(product.id)
   })
 
-  // Only meaningful on PostgreSQL (the CI's PostgreSQL pass): PGlite runs one transaction at a
-  // time, so there the delete simply runs after the warranty's transaction.
   it('sees a warranty committed while the delete waited for the product: 409, the link kept', async () => {
     const { merchant } = await createMerchantWithUsers(svc.deps)
     const product = await createGlobalProduct(svc.deps.db)

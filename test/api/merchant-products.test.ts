@@ -118,7 +118,6 @@ describe('POST /v1/merchant/products', () => {
     expect((await post(b.owner, newProduct({ merchantSku: 'DUP-1' }))).statusCode).toBe(200)
   })
 
-  // Only meaningful on PostgreSQL (the CI's PostgreSQL pass): PGlite runs one transaction at a time.
   it('lets exactly one of two simultaneous creations of a SKU win', async () => {
     const t = await tenant()
     const results = await Promise.all([1, 2].map(() => post(t.owner, newProduct({ merchantSku: 'RACE' }))))

@@ -1,24 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, inject, it } from 'vitest'
-import { postgresFromTemplate } from '../support/databases.js'
+import { describe, expect, it } from 'vitest'
 import { createMerchantWithUsers, PASSWORD } from '../support/factories.js'
-import { createTestService, testDb } from '../support/harness.js'
+import { createTestService } from '../support/harness.js'
 
 describe('restarting the service', () => {
   it('keeps users, the JWT secret and tokens across a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wt-restart-'))
-    let dropDb = async () => {}
-    let databaseUrl: string | undefined
-    if (testDb === 'postgres') {
-      const db = await postgresFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate')!)
-      databaseUrl = db.url
-      dropDb = db.drop
-    }
+    // The embedded database server under DATA_DIR/db, as `npm start` runs it.
     // Without a configured JWT_SECRET the service generates one under DATA_DIR and keeps it.
     const env = { JWT_SECRET: undefined, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password' }
-    const options = { dataDir, fileDatabase: true, env, ...(databaseUrl ? { databaseUrl } : {}) }
+    const options = { dataDir, fileDatabase: true, env }
     try {
       const first = await createTestService(options)
       const { owner } = await createMerchantWithUsers(first.deps)
@@ -52,7 +45,6 @@ describe('restarting the service', () => {
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
-      await dropDb()
     }
   }, 60_000)
 })

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { postgresFromTemplate } from '../support/databases.js'
 import { createMerchantWithUsers, PASSWORD } from '../support/factories.js'
-import { createTestService, type TestService, testDb } from '../support/harness.js'
+import { createTestService, freshDatabase, type TestService } from '../support/harness.js'
 import { startTcpProxy } from '../support/tcp-proxy.js'
 
 describe('GET /health, GET /v1/version', () => {
@@ -106,26 +105,17 @@ describe('CORS', () => {
 
 describe('GET /ready when the database is unreachable', () => {
   it('answers 503 naming the database, and a request that needs it answers 503 without internals', async () => {
-    let svc: TestService
-    let cleanup = async () => {}
-    let cut: () => void
-    if (testDb === 'postgres') {
-      // A real network cut: the service talks to PostgreSQL through a proxy that we take down.
-      const server = new URL(process.env.TEST_DATABASE_URL!)
-      const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
-      const db = await postgresFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate')!)
-      const url = new URL(db.url)
-      url.host = `127.0.0.1:${proxy.port}`
-      svc = await createTestService({ databaseUrl: url.toString() })
-      cut = () => proxy.cut()
-      cleanup = async () => {
-        await proxy.close()
-        await db.drop()
-      }
-    } else {
-      svc = await createTestService()
-      // The embedded database going away is what "unreachable" means in process.
-      cut = () => void svc.deps.database.pglite!.close()
+    // A real network cut: the service talks to PostgreSQL through a proxy that we take down.
+    const server = new URL(inject('databaseServer'))
+    const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
+    const db = await freshDatabase()
+    const url = new URL(db.url)
+    url.host = `127.0.0.1:${proxy.port}`
+    const svc = await createTestService({ databaseUrl: url.toString() })
+    const cut = () => proxy.cut()
+    const cleanup = async () => {
+      await proxy.close()
+      await db.drop()
     }
     try {
       const { owner } = await createMerchantWithUsers(svc.deps)

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMerchantWithUsers } from '../support/factories.js'
-import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
+import { createTestService, type TestService, waitFor } from '../support/harness.js'
 
 interface OtlpSpan {
   traceId: string
@@ -67,12 +67,10 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     expect(http.kind).toBe(2) // SERVER
     const route = http.attributes.find((a) => a.key === 'http.route')
     expect(route?.value).toEqual({ stringValue: '/v1/merchant/warranties/issue' })
-    if (testDb === 'postgres') {
-      // The SQL runs inside the request's span.
-      const children = collector.spans.filter((s) => s.name === 'db.query' && s.parentSpanId === http.spanId)
-      expect(children.length).toBeGreaterThan(0)
-      expect(children.every((s) => s.traceId === http.traceId)).toBe(true)
-    }
+    // The SQL runs inside the request's span.
+    const children = collector.spans.filter((s) => s.name === 'db.query' && s.parentSpanId === http.spanId)
+    expect(children.length).toBeGreaterThan(0)
+    expect(children.every((s) => s.traceId === http.traceId)).toBe(true)
   })
 
   it('is off without the endpoint: no SDK, no spans, nothing sent', async () => {

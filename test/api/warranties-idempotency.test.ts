@@ -72,7 +72,6 @@ describe('POST /v1/merchant/warranties/issue with Idempotency-Key', () => {
     expect(atB.merchantId).toBe(b.merchant.id)
   })
 
-  // Only meaningful on PostgreSQL (the CI's PostgreSQL pass): PGlite runs one transaction at a time.
   it('issues two concurrent requests with one key exactly once, both answered alike', async () => {
     const { merchant, owner, admin } = await tenant()
     const product = await createMerchantProduct(svc.deps.db, merchant.id)

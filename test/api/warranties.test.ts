@@ -5,7 +5,7 @@ import { globalProducts, merchantProducts, users, warranties } from '../../src/d
 import { WarrantiesService } from '../../src/modules/warranties/warranties.service.js'
 import { generateWarrantyCode } from '../../src/modules/warranties/warranty-code.js'
 import { createMerchantWithUsers, createUser, uniqueEmail } from '../support/factories.js'
-import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
+import { createTestService, type TestService, waitFor } from '../support/harness.js'
 import {
   claimIdsOf,
   claimLinksOf,
@@ -39,12 +39,8 @@ const issue = (token: string, payload: unknown, headers?: Record<string, string>
 
 const tenant = () => createMerchantWithUsers(svc.deps)
 
-/**
- * Resolves once another transaction waits for a lock (PostgreSQL). PGlite runs one transaction
- * at a time, so there a request cannot get that far while a test holds a transaction: it yields.
- */
+/** Resolves once another transaction waits for a lock. */
 async function untilLockWaiter(): Promise<void> {
-  if (testDb !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 100))
   await waitFor(async () => {
     const result = (await svc.deps.db.execute(
       sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
@@ -514,7 +510,6 @@ describe('POST /v1/merchant/warranties/issue', () => {
       expect((await issue(a.owner.token, renewed)).statusCode).toBe(409)
     })
 
-    // Only meaningful on PostgreSQL (the CI's PostgreSQL pass): PGlite runs one transaction at a time.
     it('issues exactly one of two concurrent requests for the same serial', async () => {
       const { merchant, owner, admin } = await tenant()
       const product = await createMerchantProduct(svc.deps.db, merchant.id)
@@ -539,8 +534,6 @@ describe('POST /v1/merchant/warranties/issue', () => {
     })
   })
 
-  // The foreign-key path is only reached on PostgreSQL (the CI's PostgreSQL pass): on PGlite the
-  // issue waits for the whole deleting transaction and then finds no product.
   it('answers 404 when the global product is deleted while the warranty is being issued', async () => {
     const { merchant, owner } = await tenant()
     const product = await createGlobalProduct(svc.deps.db)

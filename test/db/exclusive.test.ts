@@ -1,26 +1,15 @@
-import { readFileSync } from 'node:fs'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/db/client.js'
-import { pgliteFromTemplate, postgresFromTemplate } from '../support/databases.js'
+import { freshDatabase } from '../support/harness.js'
 
-const onPostgres = process.env.TEST_DB === 'postgres'
 const cleanups: (() => Promise<void>)[] = []
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
 })
 
-/** A fresh migrated database; on PostgreSQL `count` handles on it (as many processes would have), each with a query pool of one. */
+/** A fresh migrated database and `count` handles on it (as many processes would have), each with a query pool of one. */
 async function databases(count: number): Promise<Database[]> {
-  if (!onPostgres) {
-    const pglite = await pgliteFromTemplate(new Uint8Array(readFileSync(inject('pgliteTemplatePath'))))
-    const database = await openDatabase({ url: null, pglite })
-    cleanups.push(() => database.close())
-    return [database]
-  }
-  const created = await postgresFromTemplate(
-    process.env.TEST_DATABASE_URL ?? '',
-    inject('postgresTemplate') ?? '',
-  )
+  const created = await freshDatabase()
   cleanups.push(created.drop)
   const handles = await Promise.all(
     Array.from({ length: count }, () => openDatabase({ url: created.url, poolSize: 1 })),
@@ -62,32 +51,29 @@ describe('Database.exclusive', () => {
     expect(order).toEqual(['a start', 'other key', 'a end', 'b'])
   })
 
-  it.runIf(onPostgres)(
-    'holds and waits for locks on connections apart from the query pool: queries go on while a run holds its lock for long',
-    async () => {
-      // Two processes' worth of handles, each with a query pool of ONE connection.
-      const [one, two] = await databases(2)
-      const held = gate()
-      const order: string[] = []
-      const running = one!.exclusive(KEY, async () => {
-        order.push('one holds')
-        await held.opened
-        order.push('one releases')
-      })
-      while (order.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
-      // The other process's run waits for the lock (on a lock connection)...
-      const waiting = two!.exclusive(KEY, async () => {
-        order.push('two holds')
-      })
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      expect(order).toEqual(['one holds'])
-      // ...and both processes' single query connections still answer at once.
-      const started = Date.now()
-      await Promise.all([one!.ping(2_000), two!.ping(2_000), one!.ping(2_000)])
-      expect(Date.now() - started).toBeLessThan(2_000)
-      held.open()
-      await Promise.all([running, waiting])
-      expect(order).toEqual(['one holds', 'one releases', 'two holds'])
-    },
-  )
+  it('holds and waits for locks on connections apart from the query pool: queries go on while a run holds its lock for long', async () => {
+    // Two processes' worth of handles, each with a query pool of ONE connection.
+    const [one, two] = await databases(2)
+    const held = gate()
+    const order: string[] = []
+    const running = one!.exclusive(KEY, async () => {
+      order.push('one holds')
+      await held.opened
+      order.push('one releases')
+    })
+    while (order.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    // The other process's run waits for the lock (on a lock connection)...
+    const waiting = two!.exclusive(KEY, async () => {
+      order.push('two holds')
+    })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(order).toEqual(['one holds'])
+    // ...and both processes' single query connections still answer at once.
+    const started = Date.now()
+    await Promise.all([one!.ping(2_000), two!.ping(2_000), one!.ping(2_000)])
+    expect(Date.now() - started).toBeLessThan(2_000)
+    held.open()
+    await Promise.all([running, waiting])
+    expect(order).toEqual(['one holds', 'one releases', 'two holds'])
+  })
 })

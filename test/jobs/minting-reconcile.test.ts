@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { mintBatches } from '../../src/db/schema/index.js'
 import { dirDigest } from '../../src/modules/minting/pipeline.js'
-import { postgresFromTemplate } from '../support/databases.js'
 import { createMerchant } from '../support/factories.js'
-import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
+import { createTestService, freshDatabase, type TestService, waitFor } from '../support/harness.js'
 import { insertPendingWarranties, rpc, warrantiesById } from '../support/mint-fixtures.js'
 
 /** Resolves to the warranties once every one of them is MINTED in a batch other than `notIn`. */
@@ -37,15 +36,11 @@ async function expectOnChainOnce(svc: TestService, ids: string[]): Promise<void>
 
 async function serviceOptions() {
   const dataDir = mkdtempSync(join(tmpdir(), 'wt-reconcile-'))
-  let databaseUrl: string | undefined
-  let drop = async () => {}
-  if (testDb === 'postgres') {
-    const db = await postgresFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate')!)
-    databaseUrl = db.url
-    drop = db.drop
-  }
+  const db = await freshDatabase()
+  const databaseUrl = db.url
+  const drop = db.drop
   return {
-    options: { dataDir, fileDatabase: true, mint: true, ...(databaseUrl ? { databaseUrl } : {}) },
+    options: { dataDir, fileDatabase: true, mint: true, databaseUrl },
     cleanup: async () => {
       await drop()
       rmSync(dataDir, { recursive: true, force: true })

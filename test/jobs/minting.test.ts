@@ -3,13 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type MintBatchRow, merchantProducts, mintBatches } from '../../src/db/schema/index.js'
 import { canonicalJson } from '../../src/modules/minting/certificate-metadata.js'
 import { dirDigest } from '../../src/modules/minting/pipeline.js'
-import { postgresFromTemplate } from '../support/databases.js'
 import { createMerchant, createMerchantWithUsers } from '../support/factories.js'
-import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
+import { createTestService, freshDatabase, type TestService, waitFor } from '../support/harness.js'
 import {
   type IssuedWarranty,
   insertPendingWarranties,
@@ -369,14 +368,10 @@ describe('minting pipeline', () => {
 describe('a crash after a batch was sent but before it was recorded', () => {
   it('is reconciled from the chain after a restart: each warranty has exactly one token', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wt-mint-crash-'))
-    let databaseUrl: string | undefined
-    let dropDb = async () => {}
-    if (testDb === 'postgres') {
-      const db = await postgresFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate')!)
-      databaseUrl = db.url
-      dropDb = db.drop
-    }
-    const options = { dataDir, fileDatabase: true, ...(databaseUrl ? { databaseUrl } : {}) }
+    const db = await freshDatabase()
+    const databaseUrl = db.url
+    const dropDb = db.drop
+    const options = { dataDir, fileDatabase: true, databaseUrl }
     try {
       // First life: workers do not mint, the test drives the pipeline up to the crash point.
       const first = await createTestService(options)
@@ -627,18 +622,14 @@ describe('a crash after a batch was sent while its transaction is still pending'
   it('is settled after a restart: the batch is sent again, the copy reverts, each warranty has exactly one token', async () => {
     const chain = await startExternalChain({ blockTimeSeconds: 1 })
     const dataDir = mkdtempSync(join(tmpdir(), 'wt-mint-pending-'))
-    let databaseUrl: string | undefined
-    let dropDb = async () => {}
-    if (testDb === 'postgres') {
-      const db = await postgresFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate')!)
-      databaseUrl = db.url
-      dropDb = db.drop
-    }
+    const db = await freshDatabase()
+    const databaseUrl = db.url
+    const dropDb = db.drop
     const options = {
       dataDir,
       fileDatabase: true,
       env: chain.env,
-      ...(databaseUrl ? { databaseUrl } : {}),
+      databaseUrl,
     }
     const receipt = (hash: string) => rpc<Receipt>(chain.directUrl, 'eth_getTransactionReceipt', [hash])
     try {

@@ -9,7 +9,7 @@ import { DEFAULT_REMINDER_SETTINGS } from '../../src/modules/reminders/index.js'
 import { scheduleDueRemindersStatement } from '../../src/modules/reminders/reminders.repository.js'
 import { type ReminderSettings, RemindersService } from '../../src/modules/reminders/reminders.service.js'
 import { createMerchant } from '../support/factories.js'
-import { createTestService, type TestService, testDb, waitFor } from '../support/harness.js'
+import { createTestService, type TestService, waitFor } from '../support/harness.js'
 import {
   insertClaimedWarranties,
   insertCustomers,
@@ -107,37 +107,34 @@ describe('reminders.send', () => {
     expect(new Set(recorded.map((r) => r.device)).size).toBe(25)
   })
 
-  it.runIf(testDb === 'postgres')(
-    'two processes calling the route at the same time send each reminder once',
-    async () => {
-      const other = await createTestService({
-        env: { CRON_SECRET: SECRET },
-        databaseUrl: svc.config.databaseUrl ?? undefined,
-      })
-      try {
-        const { devices } = await dueWithDevices(300)
-        const call = (s: TestService) =>
-          s.request({
-            method: 'POST',
-            url: '/v1/global/jobs/warranty-reminders',
-            headers: { 'x-cron-secret': SECRET },
-          })
-        const [one, two] = await Promise.all([call(svc), call(other)])
-        expect(one.statusCode).toBe(200)
-        expect(two.statusCode).toBe(200)
-        const refs = new Set(devices.map((d) => deviceRef(d.token)))
-        const recorded = [
-          ...(await readRecordedPush(join(svc.dataDir, 'push'))),
-          ...(await readRecordedPush(join(other.dataDir, 'push'))),
-        ].filter((r) => refs.has(r.device))
-        expect(recorded).toHaveLength(300)
-        expect(new Set(recorded.map((r) => r.device)).size).toBe(300)
-        expect(one.json().sent + two.json().sent).toBe(300)
-      } finally {
-        await other.close()
-      }
-    },
-  )
+  it('two processes calling the route at the same time send each reminder once', async () => {
+    const other = await createTestService({
+      env: { CRON_SECRET: SECRET },
+      databaseUrl: svc.config.databaseUrl ?? undefined,
+    })
+    try {
+      const { devices } = await dueWithDevices(300)
+      const call = (s: TestService) =>
+        s.request({
+          method: 'POST',
+          url: '/v1/global/jobs/warranty-reminders',
+          headers: { 'x-cron-secret': SECRET },
+        })
+      const [one, two] = await Promise.all([call(svc), call(other)])
+      expect(one.statusCode).toBe(200)
+      expect(two.statusCode).toBe(200)
+      const refs = new Set(devices.map((d) => deviceRef(d.token)))
+      const recorded = [
+        ...(await readRecordedPush(join(svc.dataDir, 'push'))),
+        ...(await readRecordedPush(join(other.dataDir, 'push'))),
+      ].filter((r) => refs.has(r.device))
+      expect(recorded).toHaveLength(300)
+      expect(new Set(recorded.map((r) => r.device)).size).toBe(300)
+      expect(one.json().sent + two.json().sent).toBe(300)
+    } finally {
+      await other.close()
+    }
+  })
 })
 
 describe('reminders.schedule with statistics behind the data', () => {

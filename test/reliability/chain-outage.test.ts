@@ -10,7 +10,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testDb } from '../support/harness.js'
 import { type ExternalChain, startExternalChain } from '../support/mint-fixtures.js'
 import { ensureBuilt } from './support/build.js'
 import { checkTokensOnChain } from './support/chain-check.js'
@@ -30,7 +29,7 @@ const WARM_UP_S = 5
 const seconds = (ms: number) => Math.round(ms / 100) / 10
 
 async function chainOutage() {
-  const scenario = await createScenario(`chain-outage-${testDb}`)
+  const scenario = await createScenario(`chain-outage`)
   let chain: ExternalChain | null = null
   try {
     chain = await startExternalChain({ blockTimeSeconds: 1 })
@@ -143,7 +142,7 @@ async function chainOutage() {
   }
 }
 
-describe(`the chain's RPC unreachable while issuing (${testDb})`, () => {
+describe(`the chain's RPC unreachable while issuing`, () => {
   beforeAll(() => ensureBuilt(), 600_000)
 
   it(

@@ -15,7 +15,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, it } from 'vitest'
-import { testDb } from '../support/harness.js'
 import { type ExternalChain, startExternalChain } from '../support/mint-fixtures.js'
 import { ensureBuilt } from './support/build.js'
 import { seconds } from './support/crash-checks.js'
@@ -25,7 +24,7 @@ import { createScenario } from './support/scenario.js'
 import { setUpMerchant } from './support/service-api.js'
 
 async function cycles(): Promise<void> {
-  const scenario = await createScenario(`crash-cycles-${testDb}`)
+  const scenario = await createScenario(`crash-cycles`)
   let chain: ExternalChain | null = null
   let push: PushServers | null = null
   try {
@@ -70,7 +69,7 @@ async function cycles(): Promise<void> {
   }
 }
 
-describe(`kill -9 at random moments under issues, claims, reminders and receipts (${testDb})`, () => {
+describe(`kill -9 at random moments under issues, claims, reminders and receipts`, () => {
   beforeAll(() => ensureBuilt(), 600_000)
 
   it(

@@ -15,7 +15,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testDb } from '../support/harness.js'
 import { type ExternalChain, startExternalChain } from '../support/mint-fixtures.js'
 import { ensureBuilt } from './support/build.js'
 import { seconds } from './support/crash-checks.js'
@@ -115,7 +114,7 @@ async function cycle(
 }
 
 async function splitCycles(): Promise<void> {
-  const scenario = await createScenario('crash-split')
+  const scenario = await createScenario('crash-split', { database: 'shared' })
   let chain: ExternalChain | null = null
   let push: PushServers | null = null
   let batches: MintBatches | null = null
@@ -196,15 +195,12 @@ async function splitCycles(): Promise<void> {
   }
 }
 
-describe.skipIf(testDb !== 'postgres')(
-  'API and worker as separate processes: the worker killed mid-batch, the API now and then (postgres)',
-  () => {
-    beforeAll(() => ensureBuilt(), 600_000)
+describe('API and worker as separate processes: the worker killed mid-batch, the API now and then (postgres)', () => {
+  beforeAll(() => ensureBuilt(), 600_000)
 
-    it(
-      `after ${KILLS} worker kills mid-batch: the API answered meanwhile; every acknowledged warranty MINTED once on chain, one claim e-mail each, each due reminder sent once, every receipt's objects kept and none orphaned`,
-      () => splitCycles(),
-      mixTimeoutMs(90),
-    )
-  },
-)
+  it(
+    `after ${KILLS} worker kills mid-batch: the API answered meanwhile; every acknowledged warranty MINTED once on chain, one claim e-mail each, each due reminder sent once, every receipt's objects kept and none orphaned`,
+    () => splitCycles(),
+    mixTimeoutMs(90),
+  )
+})

@@ -8,7 +8,6 @@
  * Sizes: ./support/settings.ts; figures and commands: docs/reliability.md.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testDb } from '../support/harness.js'
 import { type ExternalChain, startExternalChain } from '../support/mint-fixtures.js'
 import { ensureBuilt } from './support/build.js'
 import {
@@ -28,7 +27,7 @@ import { crashSettings as settings } from './support/settings.js'
 type ChainMode = 'external' | 'embedded'
 
 async function crashScenario(chainMode: ChainMode): Promise<void> {
-  const scenario = await createScenario(`crash-${chainMode}-${testDb}`)
+  const scenario = await createScenario(`crash-${chainMode}`)
   let chain: ExternalChain | null = null
   try {
     // The external chain is the test's own anvil (interval mining, 1 s blocks): not in the
@@ -132,7 +131,7 @@ const TIMEOUT_MS =
   settings.drainTimeoutSeconds * 1000 +
   120_000
 
-describe(`kill -9 of the service's process group under an issue load (${testDb})`, () => {
+describe(`kill -9 of the service's process group under an issue load`, () => {
   beforeAll(() => ensureBuilt(), 600_000)
 
   it(

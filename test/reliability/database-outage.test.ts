@@ -1,17 +1,16 @@
 /**
  * Issue 18: PostgreSQL unavailable while the built service is being used, two ways:
  *
- * - **cut** (DB_OUTAGE_S, 30 s by default; PostgreSQL project only): the service reaches the
- *   shared test server (TEST_DATABASE_URL) through a TCP proxy that the test cuts (every open
- *   connection closed, new ones refused), since other test files use that server;
+ * - **cut** (DB_OUTAGE_S, 30 s by default): the service reaches the run's test server through a
+ *   TCP proxy that the test cuts (every open connection closed, new ones refused), since other
+ *   test files use that server;
  * - **stopped hard** (PG_STOP_S, 10 s by default, 30 in `npm run test:reliability`): a private
  *   throwaway cluster (Debian's `initdb` and `pg_ctl` in PG_BIN, default
  *   /usr/lib/postgresql/15/bin, as the `postgres` user when the test runs as root) in a temporary
  *   folder on a free port, which the service migrates at its first start; the test stops it with
  *   `pg_ctl -m immediate` (the postmaster and every backend killed without a checkpoint, as a
- *   crash would) and starts it again, so it recovers from its WAL. It runs once per run: in the
- *   PostgreSQL project, or in the PGlite one when there is no TEST_DATABASE_URL; it is skipped,
- *   with the reason logged, only where the binaries are missing.
+ *   crash would) and starts it again, so it recovers from its WAL. It is skipped, with the reason
+ *   logged, only where the binaries are missing.
  *
  * Goals, both ways: every request during the outage answers within 1 s (503 `unavailable`,
  * none hangs); within 10 s of the database's return an issue answers 200 again, without a
@@ -26,8 +25,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { postgresFromTemplate } from '../support/databases.js'
-import { testDb } from '../support/harness.js'
+import { freshDatabase } from '../support/harness.js'
 import { type ExternalChain, startExternalChain } from '../support/mint-fixtures.js'
 import { startTcpProxy } from '../support/tcp-proxy.js'
 import { ensureBuilt } from './support/build.js'
@@ -173,10 +171,10 @@ async function measureOutage(
 }
 
 async function cutThroughProxy() {
-  const scenario = await createScenario(`database-outage-${testDb}`)
-  const server = new URL(process.env.TEST_DATABASE_URL!)
+  const scenario = await createScenario(`database-outage`)
+  const server = new URL(inject('databaseServer'))
   const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
-  const database = await postgresFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate')!)
+  const database = await freshDatabase()
   // The test's own chain, closed by the test (an embedded anvil, in a process group of its own,
   // outlived the service's group in a first version of this test).
   let chain: ExternalChain | null = null
@@ -245,7 +243,7 @@ async function privateCluster() {
 }
 
 async function stoppedHard() {
-  const scenario = await createScenario(`database-stopped-${testDb}`)
+  const scenario = await createScenario(`database-stopped`)
   const cluster = await privateCluster()
   let chain: ExternalChain | null = null
   try {
@@ -277,7 +275,7 @@ async function stoppedHard() {
   }
 }
 
-describe.skipIf(testDb !== 'postgres')('PostgreSQL unreachable (connections cut), then back', () => {
+describe('PostgreSQL unreachable (connections cut), then back', () => {
   beforeAll(() => ensureBuilt(), 600_000)
 
   it(
@@ -287,23 +285,19 @@ describe.skipIf(testDb !== 'postgres')('PostgreSQL unreachable (connections cut)
   )
 })
 
-// Once per run: in the PostgreSQL project, or in the PGlite one when there is none.
-describe.skipIf(testDb !== 'postgres' && process.env.TEST_DATABASE_URL !== undefined)(
-  'PostgreSQL stopped hard (pg_ctl -m immediate, a private cluster), then started again',
-  () => {
-    const unavailable = clusterUnavailable()
-    beforeAll(() => (unavailable ? undefined : ensureBuilt()), 600_000)
+describe('PostgreSQL stopped hard (pg_ctl -m immediate, a private cluster), then started again', () => {
+  const unavailable = clusterUnavailable()
+  beforeAll(() => (unavailable ? undefined : ensureBuilt()), 600_000)
 
-    it(
-      `for ${STOP_S} s: every request answers 503 within 1 s, an issue answers 200 within 10 s of the restart, nothing lost, the service not restarted`,
-      async (ctx) => {
-        if (unavailable) {
-          console.warn(`[reliability] database-stopped skipped: ${unavailable}`)
-          ctx.skip(unavailable)
-        }
-        await stoppedHard()
-      },
-      (STOP_S + 240) * 1000,
-    )
-  },
-)
+  it(
+    `for ${STOP_S} s: every request answers 503 within 1 s, an issue answers 200 within 10 s of the restart, nothing lost, the service not restarted`,
+    async (ctx) => {
+      if (unavailable) {
+        console.warn(`[reliability] database-stopped skipped: ${unavailable}`)
+        ctx.skip(unavailable)
+      }
+      await stoppedHard()
+    },
+    (STOP_S + 240) * 1000,
+  )
+})

@@ -10,7 +10,6 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { createPublicClient, http, parseAbiItem } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testDb } from '../support/harness.js'
 import { startExternalChain } from '../support/mint-fixtures.js'
 import { OUTSIDE_KEYS } from '../support/ownership-fixtures.js'
 import { linksIn } from '../support/smtp-sink.js'
@@ -48,7 +47,7 @@ describe('Export across a kill -9', () => {
   beforeAll(() => ensureBuilt(), 600_000)
 
   it('a transfer sent but not mined when the process group is killed is confirmed once after a restart', async () => {
-    const scenario = await createScenario(`export-crash-${testDb}`)
+    const scenario = await createScenario(`export-crash`)
     const chain = await startExternalChain({ blockTimeSeconds: 3 })
     try {
       const service = scenario.service({

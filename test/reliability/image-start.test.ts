@@ -18,7 +18,6 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { testDb } from '../support/harness.js'
 import { ensureBuilt, projectRoot } from './support/build.js'
 import { emptyDatabase } from './support/empty-database.js'
 import { IssueLoad } from './support/issue-load.js'
@@ -65,7 +64,7 @@ function run(command: string[], env: Record<string, string>, user: { uid: number
   return spawnSync(exe!, args, { cwd: projectRoot, env, encoding: 'utf8', timeout: 120_000, ...(user ?? {}) })
 }
 
-describe.skipIf(testDb !== 'postgres')("the image's commands, run the way compose.yaml runs them", () => {
+describe("the image's commands, run the way compose.yaml runs them", () => {
   it('chain, migrate, deploy-contract, api (HEALTHCHECK passes) and worker: a warranty issued is minted', async () => {
     await ensureBuilt()
     const scenario = await createScenario('image-start')

@@ -8,7 +8,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testDb } from '../support/harness.js'
 import { ensureBuilt } from './support/build.js'
 import { createScenario } from './support/scenario.js'
 import { allWarranties, request, setUpMerchant } from './support/service-api.js'
@@ -40,7 +39,7 @@ describe('a CSV import across a kill -9', () => {
   beforeAll(() => ensureBuilt(), 600_000)
 
   it('resumes from the last committed chunk and issues every good line exactly once', async () => {
-    const scenario = await createScenario(`import-crash-${testDb}`)
+    const scenario = await createScenario(`import-crash`)
     try {
       const env = { IMPORT_CHUNK_LINES: String(CHUNK) }
       const first = scenario.service({ env })

@@ -21,7 +21,6 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { makeReceipt } from '../../scripts/receipts/receipt-model.js'
 import { renderScan } from '../../scripts/receipts/render.js'
-import { testDb } from '../support/harness.js'
 import { type ExternalChain, startExternalChain } from '../support/mint-fixtures.js'
 import { noisyPhonePhoto } from '../support/phone-photo.js'
 import { ensureBuilt } from './support/build.js'
@@ -189,7 +188,7 @@ function flood(url: string, images: string[]) {
 }
 
 async function ocrFlood() {
-  const scenario = await createScenario(`ocr-flood-${testDb}`)
+  const scenario = await createScenario(`ocr-flood`)
   let chain: ExternalChain | null = null
   try {
     const images = await Promise.all([3, 5, 8, 13].map((n) => largeReceiptPhoto(n)))
@@ -275,16 +274,12 @@ async function ocrFlood() {
   }
 }
 
-// The OCR pool does not touch the database: PGlite only.
-describe.skipIf(testDb !== 'pglite')(
-  `receipt OCR flooded with ${FLOOD_CLIENTS} concurrent large images`,
-  () => {
-    beforeAll(() => ensureBuilt(), 600_000)
+describe(`receipt OCR flooded with ${FLOOD_CLIENTS} concurrent large images`, () => {
+  beforeAll(() => ensureBuilt(), 600_000)
 
-    it(
-      `other routes keep their p99 ${ASSERT_GOAL ? 'within +20 %' : '(measured; +20 % asserted with OCR_FLOOD_ASSERT=1)'} under the flood, ${WINDOW_S} s windows`,
-      () => ocrFlood(),
-      (WINDOW_S * 3 + 300) * 1000,
-    )
-  },
-)
+  it(
+    `other routes keep their p99 ${ASSERT_GOAL ? 'within +20 %' : '(measured; +20 % asserted with OCR_FLOOD_ASSERT=1)'} under the flood, ${WINDOW_S} s windows`,
+    () => ocrFlood(),
+    (WINDOW_S * 3 + 300) * 1000,
+  )
+})

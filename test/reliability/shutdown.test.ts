@@ -9,7 +9,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testDb } from '../support/harness.js'
 import { ensureBuilt } from './support/build.js'
 import { IssueLoad } from './support/issue-load.js'
 import { mailedCount } from './support/mail-tally.js'
@@ -20,7 +19,7 @@ import { shutdownSettings as settings } from './support/settings.js'
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10)
 
 async function shutdownScenario(signal: 'SIGTERM' | 'SIGINT'): Promise<void> {
-  const scenario = await createScenario(`shutdown-${signal}-${testDb}`)
+  const scenario = await createScenario(`shutdown-${signal}`)
   try {
     const service = scenario.service({ launcher: 'npm' })
     await service.start()
@@ -121,7 +120,7 @@ async function shutdownScenario(signal: 'SIGTERM' | 'SIGINT'): Promise<void> {
   }
 }
 
-describe(`SIGTERM and SIGINT to the process group of npm start under ${settings.rate} issues/s (${testDb})`, () => {
+describe(`SIGTERM and SIGINT to the process group of npm start under ${settings.rate} issues/s`, () => {
   beforeAll(() => ensureBuilt(), 600_000)
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

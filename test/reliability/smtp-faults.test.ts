@@ -16,7 +16,6 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testDb } from '../support/harness.js'
 import { type ExternalChain, startExternalChain } from '../support/mint-fixtures.js'
 import type { SmtpSink } from '../support/smtp-sink.js'
 import { ensureBuilt } from './support/build.js'
@@ -56,7 +55,7 @@ const deliveredTo = (sink: SmtpSink, email: string) =>
   new Set(sink.messages.filter((m) => m.envelope.to.includes(email)).map((m) => m.messageId))
 
 async function smtpFaults() {
-  const scenario = await createScenario(`smtp-faults-${testDb}`)
+  const scenario = await createScenario(`smtp-faults`)
   const { sink } = scenario
   let chain: ExternalChain | null = null
   try {
@@ -246,7 +245,7 @@ async function smtpFaults() {
   }
 }
 
-describe(`SMTP answering 451, then 550, then refusing connections (${testDb})`, () => {
+describe(`SMTP answering 451, then 550, then refusing connections`, () => {
   beforeAll(() => ensureBuilt(), 600_000)
 
   it(

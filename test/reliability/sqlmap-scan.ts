@@ -2,7 +2,7 @@
  * Issue 18: sqlmap (Debian's package, `apt-get install sqlmap`) against the parameterised
  * routes of the built service. Opt-in, not part of `npm test` or CI:
  *
- *   npm run test:sqlmap                       # embedded database (PGlite)
+ *   npm run test:sqlmap                       # the embedded database server
  *   DATABASE_URL=postgres://… npm run test:sqlmap   # a PostgreSQL database it may fill
  *   SQLMAP_LEVEL=3 SQLMAP_RISK=2 SQLMAP_ONLY=warranties npm run test:sqlmap
  *
@@ -385,7 +385,7 @@ async function main(): Promise<void> {
       sqlmap: version.stdout.trim(),
       level: LEVEL,
       risk: RISK,
-      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      database: process.env.DATABASE_URL ? 'postgres' : 'embedded',
       targets: results.length,
       parametersTested: results.reduce((n, r) => n + r.tested.length, 0),
       injectable: results.flatMap((r) => r.injectable.map((p) => `${r.target}: ${p}`)),

@@ -7,7 +7,7 @@
  * once, signed as docs/webhooks.md says, on the first attempt the service counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDb, waitFor } from '../support/harness.js'
+import { waitFor } from '../support/harness.js'
 import { verifyWebhook, WebhookReceiver } from '../support/webhook-receiver.js'
 import { ensureBuilt } from './support/build.js'
 import { createScenario } from './support/scenario.js'
@@ -27,7 +27,7 @@ afterAll(() => receiver?.stop())
 
 describe('webhooks across a kill -9', () => {
   it('delivers every event committed before the kill once the service is back, once each', async () => {
-    const scenario = await createScenario(`webhooks-crash-${testDb}`)
+    const scenario = await createScenario(`webhooks-crash`)
     try {
       receiver.hold = true
       const api = scenario.service({ env: PRIVATE_TARGETS })

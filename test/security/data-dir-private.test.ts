@@ -16,19 +16,24 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ANVIL_DEV_PRIVATE_KEY, AnvilSupervisor } from '../../src/adapters/chain/anvil.js'
 import { anvilRpc } from '../../src/adapters/chain/anvil-rpc.js'
 import { loadArtifact } from '../../src/adapters/chain/artifacts.js'
+import { serverUser } from '../../src/db/embedded/os-user.js'
 import { createLogger } from '../../src/logger.js'
 import { createTestService } from '../support/harness.js'
 
 // Issue 26, defect 5: everything under DATA_DIR private to the service's user; the embedded chain
 // signs with a key of its folder and has no unlocked accounts.
 
-/** Every entry under `root` whose mode is not 0700 (folders) or 0600 (files). */
+/**
+ * Every entry under `root` whose mode is not 0700 (folders) or 0600 (files). Run as root, the
+ * embedded database server runs as the OS user `postgres` (PostgreSQL refuses root), so DATA_DIR
+ * itself is 0710 with that user's group: it may enter, not list, and nobody else may do either.
+ */
 function loose(root: string): string[] {
   const found: string[] = []
   const walk = (path: string) => {
     const stat = lstatSync(path)
     if (stat.isSymbolicLink()) return
-    const want = stat.isDirectory() ? 0o700 : 0o600
+    const want = path === root && serverUser() ? 0o710 : stat.isDirectory() ? 0o700 : 0o600
     if ((stat.mode & 0o777) !== want) found.push(`${path} ${(stat.mode & 0o777).toString(8)}`)
     if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name))
   }
@@ -61,6 +66,11 @@ describe('DATA_DIR permissions', () => {
     await svc.deps.chain.node?.persist()
     expect(loose(dataDir)).toEqual([])
     expect(process.umask() & 0o077).toBe(0o077)
+    const user = serverUser()
+    if (user) {
+      expect(lstatSync(dataDir).gid).toBe(user.gid)
+      expect(lstatSync(join(dataDir, 'db')).uid).toBe(user.uid)
+    }
   })
 
   it('the embedded chain has no unlocked accounts: eth_accounts is [], eth_sendTransaction from #0 refused', async () => {

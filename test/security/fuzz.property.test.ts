@@ -6,7 +6,7 @@ import { ERROR_STATUS } from '../../src/errors.js'
 import type { RouteAuth } from '../../src/http/auth.js'
 import { longestStall } from '../support/event-loop.js'
 import type { TestUser } from '../support/factories.js'
-import { createTestService, TEST_JWT_SECRET, type TestService, testDb } from '../support/harness.js'
+import { createTestService, TEST_JWT_SECRET, type TestService } from '../support/harness.js'
 import {
   leakIn,
   type OpenApiDocument,
@@ -22,10 +22,10 @@ import { createWorld, type RouteCase, WALK_ENV, type World } from './world.js'
 // same app, hooks and database as a real process, thousands of requests a minute.
 // FUZZ_RUNS cases per operation and caller: 20 in the normal suite, 200 in
 // `npm run test:reliability`. FUZZ_SEED replays a run.
-// On PostgreSQL (the postgres project) only when FUZZ_RUNS is set, as the full run does: the
-// CI slice runs one pass, on PGlite.
+// In the compatibility pass on an external PostgreSQL (TEST_DATABASE_URL) only when FUZZ_RUNS is
+// set, as the full run does: the CI slice runs one pass, on the embedded server.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
-const FUZZ = testDb === 'pglite' || process.env.FUZZ_RUNS !== undefined
+const FUZZ = !process.env.TEST_DATABASE_URL || process.env.FUZZ_RUNS !== undefined
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined
 const CRON_SECRET = 'cron-secret-for-the-fuzzer'
 const SERIAL_SALT = 'test-serial-salt-0123456789'

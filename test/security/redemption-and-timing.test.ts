@@ -5,8 +5,8 @@ import { createUser, uniqueEmail } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
 
 // Issue 18: one-time tokens redeemed by many clients at once, and sign-in answers that must not
-// tell a known address from an unknown one. On PGlite and, in the postgres project, on
-// PostgreSQL (a pool of connections: real concurrency).
+// tell a known address from an unknown one, on PostgreSQL (a pool of connections: real
+// concurrency).
 const PARALLEL = Number(process.env.REDEMPTIONS ?? 1000)
 // The timing comparison runs in `npm run test:reliability` (TIMING_TRIES=200); on a machine
 // shared with other test files its medians are noise (test/api/auth.test.ts and

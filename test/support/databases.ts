@@ -1,48 +1,52 @@
 import { randomBytes } from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
-import { fromPglite, PgBoss } from 'pg-boss'
+import { PgBoss } from 'pg-boss'
 import { openDatabase } from '../../src/db/client.js'
+import { EmbeddedPostgres } from '../../src/db/embedded/server.js'
+import { createLogger } from '../../src/logger.js'
+
+/**
+ * The run's own embedded PostgreSQL server (the service's embedded server, started on a scratch
+ * folder without fsync): every test file's database is a clone of a template on it.
+ */
+export async function startTestServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wt-pg-'))
+  const server = new EmbeddedPostgres({
+    dataDir,
+    logger: createLogger({ logLevel: 'warn' }),
+    durability: 'scratch',
+    maxConnections: 400,
+  })
+  await server.start()
+  const url = new URL(server.url)
+  url.pathname = '/postgres'
+  return {
+    url: url.toString(),
+    stop: async () => {
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
 
 /** Migrates a fresh database and installs the job queue's schema: what every test database starts from. */
-export async function prepareSchema(target: { pglite?: PGlite; url?: string }): Promise<void> {
-  const database = await openDatabase({
-    url: target.url ?? null,
-    ...(target.pglite ? { pglite: target.pglite } : {}),
-  })
+export async function prepareSchema(url: string): Promise<void> {
+  const database = await openDatabase({ url })
   await database.migrate()
-  const boss = target.pglite
-    ? new PgBoss({
-        db: fromPglite(target.pglite),
-        backend: 'pglite',
-        schema: 'pgboss',
-        supervise: false,
-        schedule: false,
-      })
-    : new PgBoss({
-        connectionString: target.url,
-        schema: 'pgboss',
-        supervise: false,
-        schedule: false,
-        max: 1,
-      })
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+    max: 1,
+  })
   boss.on('error', () => undefined)
   await boss.start()
   await boss.stop({ graceful: false, close: true })
-  if (!target.pglite) await database.close()
-}
-
-/** A migrated PGlite, dumped to a tarball once per run and loaded by each test (≈ 10× faster than migrating). */
-export async function buildPgliteTemplate(): Promise<Uint8Array> {
-  const pglite = await PGlite.create('memory://')
-  await prepareSchema({ pglite })
-  const dump = await pglite.dumpDataDir('none')
-  await pglite.close()
-  return new Uint8Array(await dump.arrayBuffer())
-}
-
-export async function pgliteFromTemplate(template: Uint8Array): Promise<PGlite> {
-  return PGlite.create('memory://', { loadDataDir: new Blob([template as Uint8Array<ArrayBuffer>]) })
+  await database.close()
 }
 
 function withDatabase(url: string, name: string): string {
@@ -65,7 +69,7 @@ async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Pro
 export async function buildPostgresTemplate(url: string, prefix: string): Promise<string> {
   const name = `${prefix}_tmpl`
   await admin(url, (c) => c.query(`create database "${name}"`))
-  await prepareSchema({ url: withDatabase(url, name) })
+  await prepareSchema(withDatabase(url, name))
   return name
 }
 

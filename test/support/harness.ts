@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -11,12 +11,17 @@ import { createLogger } from '../../src/logger.js'
 import { DISPATCH_MAIL_JOB } from '../../src/modules/mail/mail.service.js'
 import { MINT_JOB } from '../../src/modules/minting/minting.service.js'
 import { type RunningService, type ServiceRole, startService } from '../../src/service.js'
-import { pgliteFromTemplate, postgresFromTemplate } from './databases.js'
+import { postgresFromTemplate } from './databases.js'
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 
-/** Which database this test project runs on (`pglite`, or `postgres` with TEST_DATABASE_URL). */
-export const testDb = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres'
+/**
+ * A fresh database cloned from the run's migrated template, on the run's server (embedded, or
+ * TEST_DATABASE_URL's); answers its URL and a function that drops it.
+ */
+export function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return postgresFromTemplate(inject('databaseServer'), inject('postgresTemplate'))
+}
 
 export interface TestService {
   app: FastifyInstance
@@ -29,8 +34,6 @@ export interface TestService {
   close(): Promise<void>
 }
 
-let template: Uint8Array | undefined
-
 export interface TestServiceOptions {
   /** Settings on top of the test defaults (as environment variables). */
   env?: Record<string, string | undefined>
@@ -39,7 +42,7 @@ export interface TestServiceOptions {
   dataDir?: string
   /** The database: a fresh clone of the migrated template unless given. */
   databaseUrl?: string
-  /** Use the embedded database under DATA_DIR/db like `npm start` does, instead of a template clone. */
+  /** Start the embedded database server under DATA_DIR/db like `npm start` does, instead of a template clone. */
   fileDatabase?: boolean
   /** Let this service's workers mint (off by default: most tests look at warranties as issued). */
   mint?: boolean
@@ -54,7 +57,7 @@ export interface TestServiceOptions {
 
 /**
  * Starts the real service (same `startService` as `main.ts`) on a fresh database cloned from
- * the run's migrated template: PGlite in memory, or a new PostgreSQL database.
+ * the run's migrated template (freshDatabase).
  */
 export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wt-data-'))
@@ -68,17 +71,10 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   }
   const cleanups: (() => Promise<void>)[] = []
   let databaseUrl = options.databaseUrl
-  let pglite: Awaited<ReturnType<typeof pgliteFromTemplate>> | undefined
-  if (!databaseUrl && testDb === 'postgres') {
-    const server = process.env.TEST_DATABASE_URL
-    const tmpl = inject('postgresTemplate')
-    if (!server || !tmpl) throw new Error('TEST_DATABASE_URL and the postgres template are required')
-    const created = await postgresFromTemplate(server, tmpl)
+  if (!databaseUrl && !options.fileDatabase) {
+    const created = await freshDatabase()
     databaseUrl = created.url
     cleanups.push(created.drop)
-  } else if (!databaseUrl && !options.fileDatabase) {
-    template ??= new Uint8Array(readFileSync(inject('pgliteTemplatePath')))
-    pglite = await pgliteFromTemplate(template)
   }
 
   const config = loadConfig({
@@ -102,7 +98,6 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   let running: RunningService
   try {
     running = await startService(config, logger, options.role ?? 'all', {
-      ...(pglite ? { pglite } : {}),
       jobPollingSeconds: 0.5,
       ...(options.dnsResolver ? { dnsResolver: options.dnsResolver } : {}),
       excludeJobs: [...(options.mint ? [] : [MINT_JOB]), ...(options.mail ? [] : [DISPATCH_MAIL_JOB])],

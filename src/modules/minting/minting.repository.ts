@@ -97,8 +97,8 @@ export async function recordBatch(
       .values({ ...values, quantity: files.length })
       .returning()
     if (!batch) throw new Error('mint batch not recorded')
-    // One statement for the whole batch: the embedded database is one connection, and a
-    // transaction of a hundred updates would hold it a hundred round trips long.
+    // One statement for the whole batch: a transaction of a hundred updates would hold its
+    // connection (and the rows' locks) a hundred round trips long.
     const rows = sql.join(
       files.map((f, i) => sql`(${f.id}::uuid, ${values.startTokenId + i}::bigint, ${f.cid}::text)`),
       sql`, `,

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { Db, Tx } from '../../db/client.js'
 import { Drain } from '../../jobs/drain.js'
@@ -19,8 +18,6 @@ export const IMPORT_JOB = 'warranties.import'
 
 /** A run gives the queue back after this long (another run is asked for when work is left). */
 const RUN_BUDGET_MS = 4 * 60_000
-/** The pause between two chunks (a few milliseconds of I/O for everything else). */
-const PAUSE_MS = 10
 /** Failed attempts in a row at one chunk before the import is FAILED. */
 export const IMPORT_MAX_ATTEMPTS = 5
 
@@ -100,9 +97,6 @@ export class ImportRunner {
         if (this.drain.stopping) break
         await this.step(id)
         chunks++
-        // Requests get their turn between chunks: on the embedded database a query is a chain of
-        // microtasks, and back-to-back chunks would keep the event loop from reading sockets.
-        await sleep(PAUSE_MS)
       }
     }
     if (!this.drain.stopping) this.drain.wake()

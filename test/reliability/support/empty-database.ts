@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { inject } from 'vitest'
 
 /**
- * A database of its own on TEST_DATABASE_URL's server, empty: not cloned from the migrated
+ * A database of its own on the run's server, empty: not cloned from the migrated
  * template, so that what runs on it migrates it (as a first deployment does).
  */
 export async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL
-  if (!server) throw new Error('TEST_DATABASE_URL is required')
+  const server = inject('databaseServer')
   const name = `wt_empty_${randomBytes(4).toString('hex')}`
   const query = async (sql: string) => {
     const client = new pg.Client({ connectionString: server })

@@ -1,15 +1,14 @@
 /**
  * What every reliability scenario needs around the service: a data folder, a port kept across
- * restarts, a real SMTP sink, the database (PGlite under DATA_DIR, or a fresh PostgreSQL
- * database when the project runs on PostgreSQL), and a report of the figures measured.
+ * restarts, a real SMTP sink, the database (the service's own embedded server under DATA_DIR, as
+ * `npm start` runs it, or a fresh database on the run's server for scenarios of several
+ * processes on one database), and a report of the figures measured.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { inject } from 'vitest'
-import { postgresFromTemplate } from '../../support/databases.js'
-import { testDb } from '../../support/harness.js'
+import { freshDatabase } from '../../support/harness.js'
 import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink.js'
 import { projectRoot } from './build.js'
 import { ADMIN } from './service-api.js'
@@ -17,8 +16,8 @@ import { type Launcher, ServiceProcess } from './service-process.js'
 import { keepData } from './settings.js'
 
 export interface Scenario {
-  database: 'pglite' | 'postgres'
-  /** The scenario's PostgreSQL database (null on the embedded one). */
+  database: ScenarioDatabase
+  /** The scenario's database on the run's server (null on the service's own embedded server). */
   databaseUrl: string | null
   sink: SmtpSink
   dataDir: string
@@ -47,22 +46,26 @@ export async function freePort(): Promise<number> {
   return address.port
 }
 
-export async function createScenario(name: string): Promise<Scenario> {
+/** `embedded`: each service starts its own server under DATA_DIR; `shared`: a database on the run's server. */
+export type ScenarioDatabase = 'embedded' | 'shared'
+
+export async function createScenario(
+  name: string,
+  options: { database?: ScenarioDatabase } = {},
+): Promise<Scenario> {
+  const kind = options.database ?? 'embedded'
   const dataDir = mkdtempSync(join(tmpdir(), `wt-reliability-${name}-`))
+  // Passage (not listing) for the embedded database's OS user when the tests run as root.
+  chmodSync(dataDir, 0o711)
   const sink = await startSmtpSink()
   const port = await freePort()
   let database: { url: string; drop: () => Promise<void> } | null = null
-  if (testDb === 'postgres') {
-    const template = inject('postgresTemplate')
-    if (!process.env.TEST_DATABASE_URL || !template)
-      throw new Error('the postgres project needs TEST_DATABASE_URL')
-    database = await postgresFromTemplate(process.env.TEST_DATABASE_URL, template)
-  }
+  if (kind === 'shared') database = await freshDatabase()
   const services: ServiceProcess[] = []
   const logFile = join(dataDir, 'service.log')
 
   return {
-    database: testDb,
+    database: kind,
     databaseUrl: database?.url ?? null,
     sink,
     dataDir,
@@ -97,14 +100,14 @@ export async function createScenario(name: string): Promise<Scenario> {
       return service
     },
     report(figures) {
-      const line = { scenario: name, database: testDb, at: new Date().toISOString(), ...figures }
+      const line = { scenario: name, database: kind, at: new Date().toISOString(), ...figures }
       console.info(`[reliability] ${JSON.stringify(line, null, 2)}`)
       if (process.env.RELIABILITY_REPORT)
         appendFileSync(process.env.RELIABILITY_REPORT, `${JSON.stringify(line)}\n`)
     },
     async close() {
       for (const service of services) await service.dispose()
-      stopLeftAnvils(dataDir)
+      stopLeftovers(dataDir)
       await sink.close()
       await database?.drop()
       if (keepData) console.info(`[reliability] ${name}: data and service.log kept in ${dataDir}`)
@@ -114,11 +117,11 @@ export async function createScenario(name: string): Promise<Scenario> {
 }
 
 /**
- * The embedded chain's anvil outlives a `kill -9` of its service on purpose (the next start
- * adopts it); once a scenario is over, whatever anvil its data folders still record is stopped,
- * so that test runs leave no process behind.
+ * The embedded chain's anvil and database server outlive a `kill -9` of their service on purpose
+ * (the next start takes them over); once a scenario is over, whatever its data folders still
+ * record is stopped, so that test runs leave no process behind.
  */
-function stopLeftAnvils(dataDir: string): void {
+function stopLeftovers(dataDir: string): void {
   let entries: string[] = []
   try {
     entries = readdirSync(dataDir, { recursive: true }).map(String)
@@ -133,6 +136,15 @@ function stopLeftAnvils(dataDir: string): void {
       if (commandLine.includes(dataDir)) process.kill(pid, 'SIGKILL')
     } catch {
       // Gone already, or not ours.
+    }
+  }
+  for (const entry of entries.filter((e) => e.endsWith('postmaster.pid'))) {
+    try {
+      const pid = Number.parseInt(readFileSync(join(dataDir, entry), 'utf8').split('\n')[0] ?? '', 10)
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      if (commandLine.includes('postgres')) process.kill(pid, 'SIGQUIT')
+    } catch {
+      // Gone already.
     }
   }
 }

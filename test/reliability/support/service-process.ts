@@ -13,8 +13,8 @@
  * Every line the service writes goes to `logFile` (all runs, with a header per run) and is
  * scanned on the fly: error-level lines, "adapter is closed", the embedded anvil's RPC URL,
  * and the run's own "listening" line, which is how a start is known to be complete: a 200 from
- * GET /health may come from a previous run still holding the port, and under load on PGlite
- * /health on a new connection can take seconds to answer (measured: 1 to 17 s). Hence
+ * GET /health may come from a previous run still holding the port, and under load /health on a
+ * new connection can take seconds to answer (measured: 1 to 17 s on the earlier engine). Hence
  * LOG_LEVEL must be `info` or lower.
  */
 import { spawn } from 'node:child_process'

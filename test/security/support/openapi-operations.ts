@@ -162,7 +162,7 @@ export function leakIn(body: string, secrets: string[]): string | null {
     ['a temporary folder', /\/tmp\/[\w.-]+\//],
     [
       'SQL or a database message',
-      /syntax error at or near|violates \w+ constraint|duplicate key value|relation "\w+"|column "\w+"|\bselect\s.{0,120}\sfrom\s+"?\w+"?\s+(where|limit|order)\b|PGlite|DrizzleQueryError|Failed query/i,
+      /syntax error at or near|violates \w+ constraint|duplicate key value|relation "\w+"|column "\w+"|\bselect\s.{0,120}\sfrom\s+"?\w+"?\s+(where|limit|order)\b|DrizzleQueryError|Failed query/i,
     ],
     ['a password or token hash', /\$argon2|password_?hash|token_?hash/i],
   ]

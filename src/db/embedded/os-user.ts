@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process'
+import { chmod, chown, stat } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+
+/** Whom the PostgreSQL server runs as; null: the service's own user (anyone but root). */
+export interface ServerUser {
+  uid: number
+  gid: number
+  name: string
+}
+
+/** The OS user the embedded server runs as when the service runs as root (PostgreSQL refuses root). */
+export const SERVER_OS_USER = 'postgres'
+
+function lookup(name: string): ServerUser | null {
+  try {
+    const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim())
+    const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim())
+    return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid, name } : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * null unless the service runs as root; then the `postgres` system user (created when missing,
+ * with no home and no shell), since PostgreSQL will not run as root.
+ */
+export function serverUser(): ServerUser | null {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null
+  const existing = lookup(SERVER_OS_USER)
+  if (existing) return existing
+  try {
+    execFileSync(
+      'useradd',
+      ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_OS_USER],
+      {
+        stdio: 'ignore',
+      },
+    )
+  } catch (err) {
+    throw new Error(
+      `running as root, the embedded database needs an OS user "${SERVER_OS_USER}" and useradd failed ` +
+        `(${(err as Error).message}): create it, or run the service as another user`,
+    )
+  }
+  const created = lookup(SERVER_OS_USER)
+  if (!created) throw new Error(`useradd did not create the OS user "${SERVER_OS_USER}"`)
+  return created
+}
+
+/**
+ * As root, the server's user must reach `DATA_DIR/db`: DATA_DIR is given to its group with
+ * mode 0710 (enter, not list; nobody else), and every folder above it must let it through.
+ */
+export async function letServerIn(dataDir: string, user: ServerUser): Promise<void> {
+  await chown(dataDir, 0, user.gid)
+  await chmod(dataDir, 0o710)
+  for (let dir = dirname(resolve(dataDir)); ; dir = dirname(dir)) {
+    const s = await stat(dir)
+    const passes =
+      (s.mode & 0o001) !== 0 ||
+      (s.uid === user.uid && (s.mode & 0o100) !== 0) ||
+      (s.gid === user.gid && (s.mode & 0o010) !== 0)
+    if (!passes) {
+      throw new Error(
+        `the embedded database runs as the OS user "${user.name}" (the service runs as root), which cannot ` +
+          `enter ${dir}: give it passage (chmod o+x ${dir}) or choose a DATA_DIR it can reach`,
+      )
+    }
+    if (dir === dirname(dir)) return
+  }
+}
