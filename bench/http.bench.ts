@@ -12,7 +12,7 @@ const pgDb = await createPostgresDatabase()
 const yardsticks = await measureYardsticks(pgDb?.url ?? null)
 const rows: Row[] = []
 
-for (const database of ['pglite', 'postgres'] as const) {
+for (const database of ['embedded', 'postgres'] as const) {
   if (database === 'postgres' && !pgDb) continue
   console.error(`service on ${database}`)
   const service = await startService(database === 'postgres' && pgDb ? { DATABASE_URL: pgDb.url } : {})

@@ -64,7 +64,7 @@ const service = await startService(pgDb ? { DATABASE_URL: pgDb.url } : {})
 try {
   const { token, productId } = await merchantToken(service.url)
   console.error(
-    `importing ${LINES} lines (${pgDb ? 'postgres' : 'pglite'})${withEmails ? ', half with e-mails' : ''}`,
+    `importing ${LINES} lines (${pgDb ? 'postgres' : 'embedded'})${withEmails ? ', half with e-mails' : ''}`,
   )
   const started = performance.now()
   const res = await fetch(`${service.url}/v1/merchant/warranties/imports`, {
@@ -96,7 +96,7 @@ try {
     throw new Error(`the import ended ${state.state} with ${state.created} of ${LINES} created`)
   }
   const figures: Record<string, unknown> = {
-    database: pgDb ? 'postgres' : 'pglite',
+    database: pgDb ? 'postgres' : 'embedded',
     lines: LINES,
     withEmails,
     uploadSeconds: Number(uploadSeconds.toFixed(1)),

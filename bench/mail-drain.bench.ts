@@ -1,12 +1,12 @@
 /**
  * `npm run bench:mail`: how fast the e-mail outbox drains. BENCH_MAILS (default 3,000) claim
- * e-mails are enqueued (sealed, as issuing does) on PGlite (file-backed, as `npm start`) and on
+ * e-mails are enqueued (sealed, as issuing does) on the embedded server (as `npm start`) and on
  * PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a fresh
  * database is created and dropped), then `dispatch()` delivers them over SMTP to the test sink
  * (test/support/smtp-sink.ts, in a process of its own). Each variant runs in turn on the same
  * database, after a warm-up of its own; the first, the outbox and SMTP adapter of BENCH_BEFORE_REF,
  * is the baseline and the others are reported as ratios to it. Checked each time: every message
- * SENT, delivered once (distinct Message-IDs at the sink). BENCH_DB=pglite|postgres runs one
+ * SENT, delivered once (distinct Message-IDs at the sink). BENCH_DB=embedded|postgres runs one
  * database; BENCH_ROUNDS repeats the variants; BENCH_VARIANTS (JSON) replaces them.
  * Results: bench/results/mail-drain.json.
  */
@@ -19,12 +19,15 @@ import { sql } from 'drizzle-orm'
 import pino from 'pino'
 import { createSmtpMail } from '../src/adapters/mail/smtp-mail.js'
 import { type Database, openDatabase } from '../src/db/client.js'
+import { obtainDatabase } from '../src/db/obtain.js'
 import type { JobQueue } from '../src/jobs/queue.js'
+import { createLogger } from '../src/logger.js'
 import { MailOutbox } from '../src/modules/mail/mail.service.js'
 import { createPostgresDatabase } from './lib.js'
 
 const COUNT = Number(process.env.BENCH_MAILS ?? 3000)
-const ONLY = process.env.BENCH_DB // pglite | postgres | unset: both
+const quiet = createLogger({ logLevel: 'warn' })
+const ONLY = process.env.BENCH_DB // embedded | postgres | unset: both
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1)
 const WARMUP = Math.max(200, Math.round(COUNT / 10))
 
@@ -79,7 +82,7 @@ interface Row {
   perSecond: number
   delivered: number
   duplicates: number
-  /** CPU milliseconds per message: this process (outbox, PGlite, nodemailer) and the sink's. */
+  /** CPU milliseconds per message: this process (outbox, pg, nodemailer) and the sink's. */
   senderCpuMs: number
   sinkCpuMs: number
   ratio?: number
@@ -260,16 +263,16 @@ const load = [loadavg()[0]]
 try {
   if (ONLY !== 'postgres') {
     const dir = mkdtempSync(join(tmpdir(), 'wt-bench-mail-db-'))
-    const database = await openDatabase({ url: null, pgliteDir: dir })
+    const database = await obtainDatabase({ url: null, dataDir: dir, logger: quiet, embedded: 'own' })
     try {
       await database.migrate()
-      await runAll('PGlite', database, sink)
+      await runAll('embedded', database, sink)
     } finally {
       await database.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }
-  if (ONLY !== 'pglite') {
+  if (ONLY !== 'embedded') {
     const created = await createPostgresDatabase()
     if (created) {
       const database = await openDatabase({ url: created.url, poolSize: 10 })

@@ -222,7 +222,7 @@ const slope =
   )
 const figures = {
   at: new Date().toISOString(),
-  database: pgDb ? 'postgres' : 'pglite',
+  database: pgDb ? 'postgres' : 'embedded',
   minutes: MINUTES,
   warmupMinutes: WARMUP,
   rates: {

@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
-import { openDatabase } from '../src/db/client.js'
+import { obtainDatabase } from '../src/db/obtain.js'
 import { warranties } from '../src/db/schema/index.js'
+import { createLogger } from '../src/logger.js'
 import { generateWarrantyCode } from '../src/modules/warranties/warranty-code.js'
 import { login, type Server, startService } from './lib.js'
 
@@ -134,7 +135,7 @@ async function signIn(url: string, email: string, password: string) {
  * The console's bench data: a merchant with WARRANTIES warranties (default 10,000, spread over
  * the last 60 days, minted, a few failed) and a small one with 10. The service is started once to create the
  * merchants and owners through the API, stopped, the warranties are written straight into its
- * PGlite folder (issuing 10,000 through the API would mint 10,000 tokens), and started again.
+ * embedded database (issuing 10,000 through the API would mint 10,000 tokens), and started again.
  */
 export async function seedConsole(
   count = Number(process.env.BENCH_WARRANTIES ?? 10_000),
@@ -156,7 +157,12 @@ export async function seedConsole(
   }
   await first.stop()
 
-  const database = await openDatabase({ url: null, pgliteDir: join(dataDir, 'db') })
+  const database = await obtainDatabase({
+    url: null,
+    dataDir,
+    logger: createLogger({ logLevel: 'warn' }),
+    embedded: 'own',
+  })
   let warrantyId = ''
   for (const [merchant, n] of [
     [merchants[0]!, count],
