@@ -18,6 +18,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import sharp from 'sharp'
 import { linksIn, startSmtpSink } from '../test/support/smtp-sink.js'
 import { createPostgresDatabase, startService } from './lib.js'
@@ -34,6 +35,8 @@ const CUSTOMERS = 5
 interface Window {
   minute: number
   latencies: number[]
+  /** The same latencies by kind of request, so that a drift can be traced to a route. */
+  byKindLatencies: Record<string, number[]>
   errors: number
   byKind: Record<string, number>
 }
@@ -47,6 +50,8 @@ const service = await startService({
 })
 const windows: Window[] = []
 const rss: { atS: number; mb: number }[] = []
+/** The machine's 1-minute load average, sampled with the RSS: the figures mean little without it. */
+const loads: number[] = []
 const failures = new Map<string, number>()
 let stopping = false
 try {
@@ -56,7 +61,7 @@ try {
     const minute = Math.floor((performance.now() - started) / 60_000)
     let w = windows[minute]
     if (!w) {
-      w = { minute, latencies: [], errors: 0, byKind: {} }
+      w = { minute, latencies: [], byKindLatencies: {}, errors: 0, byKind: {} }
       windows[minute] = w
     }
     return w
@@ -76,7 +81,9 @@ try {
       status = 0
     }
     const w = windowOf()
-    w.latencies.push(performance.now() - t0)
+    const ms = performance.now() - t0
+    w.latencies.push(ms)
+    ;(w.byKindLatencies[kind] ??= []).push(ms)
     w.byKind[kind] = (w.byKind[kind] ?? 0) + 1
     if (status !== expect) {
       w.errors++
@@ -146,6 +153,7 @@ try {
   const sampleRss = () => {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(pidStatus, 'utf8'))?.[1] ?? 0)
     rss.push({ atS: (performance.now() - started) / 1000, mb: kb / 1024 })
+    loads.push(loadavg()[0] as number)
   }
   sampleRss()
   const timers: NodeJS.Timeout[] = []
@@ -210,6 +218,9 @@ const after = minutes.filter((w) => w.minute >= WARMUP)
 const span = (from: number, to: number) =>
   after.filter((w) => w.minute >= from && w.minute < to).flatMap((w) => w.latencies)
 const firstP99 = p(span(WARMUP, WARMUP + 5), 0.99)
+const kindSpan = (kind: string, from: number, to: number) =>
+  after.filter((w) => w.minute >= from && w.minute < to).flatMap((w) => w.byKindLatencies[kind] ?? [])
+const kinds = [...new Set(after.flatMap((w) => Object.keys(w.byKindLatencies)))].sort()
 const lastP99 = p(span(MINUTES - 5, MINUTES), 0.99)
 const steady = rss.filter((s) => s.atS >= WARMUP * 60)
 const meanX = steady.reduce((a, s) => a + s.atS, 0) / Math.max(1, steady.length)
@@ -238,6 +249,20 @@ const figures = {
   rssGrowthPercentPerHour: Number(((slope * 3600 * 100) / Math.max(1e-9, meanY)).toFixed(2)),
   p99Ms: { firstFiveAfterWarmup: Math.round(firstP99), lastFive: Math.round(lastP99) },
   p99DriftPercent: firstP99 ? Number((((lastP99 - firstP99) / firstP99) * 100).toFixed(1)) : null,
+  p99MsByKind: Object.fromEntries(
+    kinds.map((k) => [
+      k,
+      {
+        firstFiveAfterWarmup: Math.round(p(kindSpan(k, WARMUP, WARMUP + 5), 0.99)),
+        lastFive: Math.round(p(kindSpan(k, MINUTES - 5, MINUTES), 0.99)),
+      },
+    ]),
+  ),
+  loadAverage: {
+    min: Math.min(...loads),
+    mean: Number((loads.reduce((a, l) => a + l, 0) / Math.max(1, loads.length)).toFixed(2)),
+    max: Math.max(...loads),
+  },
   perMinute: minutes.map((w) => ({
     minute: w.minute,
     requests: w.latencies.length,

@@ -6,13 +6,16 @@
  * group (the database server and anvil left running, taken over at the start). The yardstick,
  * started in the same run: the same service on an external PostgreSQL (DATABASE_URL, the
  * machine's) and a fresh data folder. BENCH_STARTS (default 3) rounds; medians reported.
+ * BENCH_START_EARLIER=<folder>: a built checkout of an earlier release (its `dist/` and
+ * `node_modules/`), started the same way in the same run (fresh, then restart), as "before".
+ * Results in bench/results/start.json with the machine's load.
  * Goal (issue 27): a restart on the same data healthy within 5 s; a fresh start no slower than
  * before (the earlier engine's fresh start: about 15 s in .ci/run's smoke notes).
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPostgresDatabase } from './lib.js'
 
@@ -27,10 +30,13 @@ function freePort(): Promise<number> {
   })
 }
 
-async function startOnce(dataDir: string, env: Record<string, string>) {
+const earlier = process.env.BENCH_START_EARLIER
+
+async function startOnce(dataDir: string, env: Record<string, string>, root = process.cwd()) {
   const port = await freePort()
   const started = performance.now()
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
+  const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
@@ -73,7 +79,10 @@ const times = {
   restart: [] as number[],
   afterKill: [] as number[],
   external: [] as number[],
+  earlierFresh: [] as number[],
+  earlierRestart: [] as number[],
 }
+const loads = [loadavg()[0] as number]
 
 for (let round = 0; round < rounds; round++) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wt-start-'))
@@ -90,6 +99,19 @@ for (let round = 0; round < rounds; round++) {
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
+  if (earlier) {
+    const earlierDir = mkdtempSync(join(tmpdir(), 'wt-start-earlier-'))
+    try {
+      const fresh = await startOnce(earlierDir, {}, earlier)
+      times.earlierFresh.push(fresh.seconds)
+      await fresh.stop()
+      const restart = await startOnce(earlierDir, {}, earlier)
+      times.earlierRestart.push(restart.seconds)
+      await restart.stop()
+    } finally {
+      rmSync(earlierDir, { recursive: true, force: true })
+    }
+  }
   const db = await createPostgresDatabase()
   if (db) {
     const externalDir = mkdtempSync(join(tmpdir(), 'wt-start-ext-'))
@@ -102,10 +124,12 @@ for (let round = 0; round < rounds; round++) {
       await db.drop()
     }
   }
+  loads.push(loadavg()[0] as number)
 }
 
 const ext = median(times.external)
 for (const [name, xs] of Object.entries(times)) {
+  if (xs.length === 0) continue
   const m = median(xs)
   const ratio =
     name !== 'external' && Number.isFinite(ext) ? ` (${(m / ext).toFixed(2)}× the external start)` : ''
@@ -115,3 +139,24 @@ for (const [name, xs] of Object.entries(times)) {
 }
 const ok = median(times.restart) <= 5 && median(times.afterKill) <= 5
 console.log(`goal: a restart on the same data healthy within 5 s: ${ok ? 'met' : 'NOT met'}`)
+console.log(`load average (1 min) at start and after each round: ${loads.map((l) => l.toFixed(1)).join(', ')}`)
+writeFileSync(
+  'bench/results/start.json',
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      rounds,
+      earlier: earlier ?? null,
+      seconds: Object.fromEntries(Object.entries(times).filter(([, xs]) => xs.length > 0)),
+      medians: Object.fromEntries(
+        Object.entries(times)
+          .filter(([, xs]) => xs.length > 0)
+          .map(([name, xs]) => [name, Number(median(xs).toFixed(2))]),
+      ),
+      restartGoalMet: ok,
+      loadAverage: loads,
+    },
+    null,
+    2,
+  )}\n`,
+)
