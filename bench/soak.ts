@@ -83,7 +83,9 @@ try {
     const w = windowOf()
     const ms = performance.now() - t0
     w.latencies.push(ms)
-    ;(w.byKindLatencies[kind] ??= []).push(ms)
+    const ofKind = w.byKindLatencies[kind] ?? []
+    ofKind.push(ms)
+    w.byKindLatencies[kind] = ofKind
     w.byKind[kind] = (w.byKind[kind] ?? 0) + 1
     if (status !== expect) {
       w.errors++

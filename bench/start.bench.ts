@@ -139,7 +139,9 @@ for (const [name, xs] of Object.entries(times)) {
 }
 const ok = median(times.restart) <= 5 && median(times.afterKill) <= 5
 console.log(`goal: a restart on the same data healthy within 5 s: ${ok ? 'met' : 'NOT met'}`)
-console.log(`load average (1 min) at start and after each round: ${loads.map((l) => l.toFixed(1)).join(', ')}`)
+console.log(
+  `load average (1 min) at start and after each round: ${loads.map((l) => l.toFixed(1)).join(', ')}`,
+)
 writeFileSync(
   'bench/results/start.json',
   `${JSON.stringify(
