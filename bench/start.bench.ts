@@ -149,7 +149,11 @@ writeFileSync(
       date: new Date().toISOString(),
       rounds,
       earlier: earlier ?? null,
-      seconds: Object.fromEntries(Object.entries(times).filter(([, xs]) => xs.length > 0)),
+      seconds: Object.fromEntries(
+        Object.entries(times)
+          .filter(([, xs]) => xs.length > 0)
+          .map(([name, xs]) => [name, xs.map((x) => Number(x.toFixed(2)))]),
+      ),
       medians: Object.fromEntries(
         Object.entries(times)
           .filter(([, xs]) => xs.length > 0)
