@@ -52,6 +52,8 @@ const windows: Window[] = []
 const rss: { atS: number; mb: number }[] = []
 /** The machine's 1-minute load average, sampled with the RSS: the figures mean little without it. */
 const loads: number[] = []
+/** The service's JavaScript heap in use (`/metrics`), beside the RSS: a leak grows both. */
+const heap: { atS: number; mb: number }[] = []
 const failures = new Map<string, number>()
 let stopping = false
 try {
@@ -156,6 +158,14 @@ try {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(pidStatus, 'utf8'))?.[1] ?? 0)
     rss.push({ atS: (performance.now() - started) / 1000, mb: kb / 1024 })
     loads.push(loadavg()[0] as number)
+    const atS = (performance.now() - started) / 1000
+    void fetch(`${service.url}/metrics`)
+      .then((r) => (r.ok ? r.text() : ''))
+      .then((text) => {
+        const bytes = Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(text)?.[1] ?? Number.NaN)
+        if (Number.isFinite(bytes)) heap.push({ atS, mb: bytes / 2 ** 20 })
+      })
+      .catch(() => undefined)
   }
   sampleRss()
   const timers: NodeJS.Timeout[] = []
@@ -224,15 +234,20 @@ const kindSpan = (kind: string, from: number, to: number) =>
   after.filter((w) => w.minute >= from && w.minute < to).flatMap((w) => w.byKindLatencies[kind] ?? [])
 const kinds = [...new Set(after.flatMap((w) => Object.keys(w.byKindLatencies)))].sort()
 const lastP99 = p(span(MINUTES - 5, MINUTES), 0.99)
-const steady = rss.filter((s) => s.atS >= WARMUP * 60)
-const meanX = steady.reduce((a, s) => a + s.atS, 0) / Math.max(1, steady.length)
-const meanY = steady.reduce((a, s) => a + s.mb, 0) / Math.max(1, steady.length)
-const slope =
-  steady.reduce((a, s) => a + (s.atS - meanX) * (s.mb - meanY), 0) /
-  Math.max(
-    1e-9,
-    steady.reduce((a, s) => a + (s.atS - meanX) ** 2, 0),
-  )
+/** Growth per hour after warm-up: the least-squares slope of the samples, over their mean, in %. */
+function growthPercentPerHour(samples: { atS: number; mb: number }[]) {
+  const steady = samples.filter((s) => s.atS >= WARMUP * 60)
+  const meanX = steady.reduce((a, s) => a + s.atS, 0) / Math.max(1, steady.length)
+  const meanY = steady.reduce((a, s) => a + s.mb, 0) / Math.max(1, steady.length)
+  const slope =
+    steady.reduce((a, s) => a + (s.atS - meanX) * (s.mb - meanY), 0) /
+    Math.max(
+      1e-9,
+      steady.reduce((a, s) => a + (s.atS - meanX) ** 2, 0),
+    )
+  return { steady, meanY, percent: Number(((slope * 3600 * 100) / Math.max(1e-9, meanY)).toFixed(2)) }
+}
+const { steady, meanY, percent: rssGrowth } = growthPercentPerHour(rss)
 const figures = {
   at: new Date().toISOString(),
   database: pgDb ? 'postgres' : 'embedded',
@@ -248,7 +263,15 @@ const figures = {
   errors: minutes.reduce((a, w) => a + w.errors, 0),
   failures: Object.fromEntries(failures),
   rssMb: { afterWarmup: steady[0]?.mb ?? null, end: rss.at(-1)?.mb ?? null, mean: meanY },
-  rssGrowthPercentPerHour: Number(((slope * 3600 * 100) / Math.max(1e-9, meanY)).toFixed(2)),
+  rssGrowthPercentPerHour: rssGrowth,
+  heapGrowthPercentPerHour: heap.length ? growthPercentPerHour(heap).percent : null,
+  /** Every sample (10 s apart): RSS and heap in MB, so that a slope can be read against its noise. */
+  samples: rss.map((s, i) => ({
+    atS: Math.round(s.atS),
+    rssMb: Math.round(s.mb),
+    heapMb: Math.round(heap.find((h) => Math.abs(h.atS - s.atS) < 1)?.mb ?? Number.NaN) || null,
+    load: loads[i],
+  })),
   p99Ms: { firstFiveAfterWarmup: Math.round(firstP99), lastFive: Math.round(lastP99) },
   p99DriftPercent: firstP99 ? Number((((lastP99 - firstP99) / firstP99) * 100).toFixed(1)) : null,
   p99MsByKind: Object.fromEntries(
