@@ -1,14 +1,14 @@
 import { isAbsolute, resolve } from 'node:path'
-import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './config-http.js'
-import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
+import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './http.js'
+import { JWT_SECRET_FILE, previousJwtSecret } from './jwt.js'
 import {
   type QuotasConfig,
   quotasConfig,
   type RateLimits,
   rateLimitMaxKeys,
   rateLimits,
-} from './config-limits.js'
-import { type OcrConfig, ocr } from './config-ocr.js'
+} from './limits.js'
+import { type OcrConfig, ocr } from './ocr.js'
 import {
   ConfigError,
   deepFreeze,
@@ -21,8 +21,8 @@ import {
   persistedSecret,
   str,
   url,
-} from './config-parse.js'
-import { type PushConfig, pushConfig } from './config-push.js'
+} from './parse.js'
+import { type PushConfig, pushConfig } from './push.js'
 import {
   type BlobsConfig,
   blobsConfig,
@@ -31,11 +31,11 @@ import {
   inboxDomain,
   type ReceiptsConfig,
   receiptsConfig,
-} from './config-receipts.js'
-import { checkProductionSecrets } from './config-secrets.js'
-import { type WebhooksConfig, webhooksConfig } from './config-webhooks.js'
+} from './receipts.js'
+import { checkProductionSecrets } from './secrets.js'
+import { type WebhooksConfig, webhooksConfig } from './webhooks.js'
 
-export { ConfigError } from './config-parse.js'
+export { ConfigError } from './parse.js'
 
 /**
  * The service's configuration: the only place that reads `process.env`.
@@ -67,11 +67,11 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty = none. */
   trustProxy: string[]
   bodyLimitBytes: number
-  /** How long a client may take over headers, a whole request, and silence (src/config-http.ts). */
+  /** How long a client may take over headers, a whole request, and silence (src/config/http.ts). */
   httpTimeouts: HttpTimeouts
   /** Shared rate-limit counters; unset = in process. */
   redisUrl: string | null
-  /** Every rate limit, one setting each (src/config-limits.ts, docs/security.md). */
+  /** Every rate limit, one setting each (src/config/limits.ts, docs/security.md). */
   rateLimits: RateLimits
   /** In-process counters kept at most (without REDIS_URL). */
   rateLimitMaxKeys: number

@@ -1,4 +1,4 @@
-import { type Env, int, oneOf } from './config-parse.js'
+import { type Env, int, oneOf } from './parse.js'
 
 /** The receipt OCR engine's settings (docs/ocr.md). `workers` 0: from the CPU count. */
 export interface OcrConfig {

@@ -1,4 +1,4 @@
-import { type Env, int, str, url } from './config-parse.js'
+import { type Env, int, str, url } from './parse.js'
 
 /** Push providers (docs/push.md) and the reminders' push lease (docs/reminders.md). */
 export interface PushConfig {
