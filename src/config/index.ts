@@ -8,7 +8,7 @@ import {
   rateLimitMaxKeys,
   rateLimits,
 } from './limits.js'
-import { type OcrConfig, ocr } from './ocr.js'
+import { type OcrSettings, ocrSettings } from './ocr.js'
 import {
   ConfigError,
   deepFreeze,
@@ -113,7 +113,7 @@ export interface Config {
   /** Receipts by e-mail (docs/receipts.md). */
   inbox: InboxConfig
   /** The receipt OCR engine (docs/ocr.md). `workers` 0: from the CPU count. */
-  ocr: OcrConfig
+  ocr: OcrSettings
   /** Salt of the serial-number hash in public certificate metadata. */
   serialHashSalt: string
   /** Bearer token `GET /metrics` requires; null = open (keep it on a private network). */
@@ -265,7 +265,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     blobs: blobsConfig(env),
     receipts: receiptsConfig(env),
     inbox: inboxConfig(env),
-    ocr: ocr(env),
+    ocr: ocrSettings(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
     metricsToken: metricsToken(env),
     imports: {
