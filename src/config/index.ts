@@ -8,6 +8,7 @@ import {
   rateLimitMaxKeys,
   rateLimits,
 } from './limits.js'
+import { type MintingSettings, mintingSettings } from './minting.js'
 import { type OcrSettings, ocrSettings } from './ocr.js'
 import {
   ConfigError,
@@ -94,16 +95,13 @@ export interface Config {
     privateKey: `0x${string}` | null
     contractAddress: `0x${string}` | null
     confirmations: number
-    mintBatchSize: number
-    mintMaxAttempts: number
-    mintRetryDelaySeconds: number
-    /** How often a worker checks for unminted warranties whose wake-up was lost. */
-    mintSweepSeconds: number
     /** The ServiceHistoryAnchor contract (embedded chain: deployed on first start). */
     anchorAddress: `0x${string}` | null
     /** How often a worker sends exports, follows Transfer events and anchors service events. */
     ownershipSweepSeconds: number
   }
+  /** The minting pipeline's settings, in the shape it uses them (src/config/minting.ts). */
+  minting: MintingSettings
   pinning: { serviceUrl: string | null; serviceToken: string | null; origins: string[] }
   push: PushConfig
   inboxDomain: string
@@ -194,10 +192,6 @@ function chain(env: Env): Config['chain'] {
     anchorAddress: hex(env, 'HISTORY_ANCHOR_ADDRESS', 20),
     ownershipSweepSeconds: int(env, 'OWNERSHIP_SWEEP_SECONDS', 2, 1, 86_400),
     confirmations: int(env, 'CHAIN_CONFIRMATIONS', rpcUrl ? 2 : 1, 1, 100),
-    mintBatchSize: int(env, 'MINT_BATCH_SIZE', 1000, 1, 1000),
-    mintMaxAttempts: int(env, 'MINT_MAX_ATTEMPTS', 8, 1, 100),
-    mintRetryDelaySeconds: int(env, 'MINT_RETRY_DELAY_SECONDS', 5, 1, 3600),
-    mintSweepSeconds: int(env, 'MINT_SWEEP_SECONDS', 2, 1, 3600),
   }
 }
 
@@ -224,7 +218,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rawDataDir = str(env, 'DATA_DIR') ?? './data'
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir)
   const publicApiUrl = url(env, 'PUBLIC_API_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
-  const config: Config = {
+  const settings: Omit<Config, 'minting'> = {
     nodeEnv,
     host: str(env, 'HOST') ?? '127.0.0.1',
     port,
@@ -278,5 +272,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       serviceName: str(env, 'OTEL_SERVICE_NAME') ?? 'warranty-service',
     },
   }
-  return deepFreeze(config)
+  const minting = mintingSettings(env, {
+    confirmations: settings.chain.confirmations,
+    serialHashSalt: settings.serialHashSalt,
+  })
+  return deepFreeze({ ...settings, minting })
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { ChainPort } from '../../adapters/chain/index.js'
 import type { PinningPort } from '../../adapters/pinning/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
+import type { MintingSettings } from '../../config/minting.js'
 import type { Database } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -21,15 +22,6 @@ export type { MintingService } from './minting.service.js'
 /** Database lock key held by a minting run (an arbitrary constant). */
 const MINT_LOCK = 727_274_002
 
-export interface MintingSettings {
-  batchSize: number
-  confirmations: number
-  serialHashSalt: string
-  maxAttempts: number
-  retryDelaySeconds: number
-  sweepSeconds: number
-}
-
 /** The minting pipeline: pending warranties batched, pinned to IPFS and minted on chain. */
 export function mintingFeature(deps: {
   database: Database
@@ -37,6 +29,7 @@ export function mintingFeature(deps: {
   pinning: PinningPort
   queue: JobQueue
   logger: Logger
+  /** `config.minting`, passed on to the pipeline as it is. */
   settings: MintingSettings
   metrics?: PipelineDeps['metrics']
   events?: WarrantyEvents
@@ -51,12 +44,7 @@ export function mintingFeature(deps: {
     exclusive: (fn) => deps.database.exclusive(MINT_LOCK, fn),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(deps.events ? { events: deps.events } : {}),
-    settings: {
-      batchSize: settings.batchSize,
-      confirmations: settings.confirmations,
-      receiptTimeoutMs: 120_000,
-      serialHashSalt: settings.serialHashSalt,
-    },
+    settings,
   })
   return {
     name: 'minting',
