@@ -4,6 +4,7 @@ import type { PinningPort } from '../../adapters/pinning/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { MintingSettings } from '../../config/minting.js'
 import type { Database } from '../../db/client.js'
+import { LOCK_KEYS } from '../../db/lock-keys.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
@@ -18,9 +19,6 @@ export { canonicalJson, serialHash } from './certificate-metadata.js'
 export { type HistoryEntry, ServiceHistoryEvent } from './certificates.schemas.js'
 export type { CertificateHistory } from './certificates.service.js'
 export type { MintingService } from './minting.service.js'
-
-/** Database lock key held by a minting run (an arbitrary constant). */
-const MINT_LOCK = 727_274_002
 
 /** The minting pipeline: pending warranties batched, pinned to IPFS and minted on chain. */
 export function mintingFeature(deps: {
@@ -41,7 +39,7 @@ export function mintingFeature(deps: {
     pinning: deps.pinning,
     queue: deps.queue,
     logger: deps.logger.child({ component: 'minting' }),
-    exclusive: (fn) => deps.database.exclusive(MINT_LOCK, fn),
+    exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.mint, fn),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(deps.events ? { events: deps.events } : {}),
     settings,
