@@ -1,13 +1,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './http.js'
 import { JWT_SECRET_FILE, previousJwtSecret } from './jwt.js'
-import {
-  type QuotasConfig,
-  quotasConfig,
-  type RateLimits,
-  rateLimitMaxKeys,
-  rateLimits,
-} from './limits.js'
+import { type QuotasConfig, quotasConfig, type RateLimits, rateLimitMaxKeys, rateLimits } from './limits.js'
 import { type MintingSettings, mintingSettings } from './minting.js'
 import { type OcrSettings, ocrSettings } from './ocr.js'
 import {

@@ -57,14 +57,14 @@ export const OCR_DEFAULTS: Readonly<OcrSettings> = Object.freeze({
 
 export function ocrSettings(env: Env): OcrSettings {
   const d = OCR_DEFAULTS
+  const warm = d.warmOnStart ? 'true' : 'false'
   return {
     workers: int(env, 'OCR_WORKERS', d.workers, 0, 64),
     queueLimit: int(env, 'OCR_QUEUE_LIMIT', d.queueLimit, 0, 1000),
     timeoutMs: int(env, 'OCR_TIMEOUT_MS', d.timeoutMs, 1000, 300_000),
     recycleAfter: int(env, 'OCR_RECYCLE_AFTER', d.recycleAfter, 1, 100_000),
     maxPixels: int(env, 'OCR_MAX_PIXELS', d.maxPixels, 1_000_000, 200_000_000),
-    warmOnStart:
-      oneOf(env, 'OCR_WARM_ON_START', ['true', 'false'] as const, d.warmOnStart ? 'true' : 'false') === 'true',
+    warmOnStart: oneOf(env, 'OCR_WARM_ON_START', ['true', 'false'] as const, warm) === 'true',
     engine: oneOf(env, 'OCR_ENGINE', ['auto', 'native', 'wasm'] as const, d.engine),
     nice: int(env, 'OCR_NICE', d.nice, 0, 19),
     readThreads: int(env, 'OCR_READ_THREADS', d.readThreads, 1, 2),
