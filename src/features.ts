@@ -245,7 +245,6 @@ function webhooksOf(deps: Deps) {
 }
 
 function mintingOf(deps: Deps, events: WarrantyEvents) {
-  const { config } = deps
   return mintingFeature({
     database: deps.database,
     chain: deps.chain,
@@ -254,14 +253,7 @@ function mintingOf(deps: Deps, events: WarrantyEvents) {
     logger: deps.logger,
     metrics: deps.metrics.minting,
     events,
-    settings: {
-      batchSize: config.chain.mintBatchSize,
-      confirmations: config.chain.confirmations,
-      serialHashSalt: config.serialHashSalt,
-      maxAttempts: config.chain.mintMaxAttempts,
-      retryDelaySeconds: config.chain.mintRetryDelaySeconds,
-      sweepSeconds: config.chain.mintSweepSeconds,
-    },
+    settings: deps.config.minting,
   })
 }
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { Config } from '../../config.js'
+import type { Config } from '../../config/index.js'
 import { AdapterError } from '../adapter-error.js'
 import { ensureAnchorDeployment } from './anchor-deployment.js'
 import { AnvilSupervisor } from './anvil.js'

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { Config } from '../../config.js'
+import type { Config } from '../../config/index.js'
 import { EmbeddedPinning } from './embedded-pinning.js'
 import { PinningServiceAdapter, type PinningServiceOptions } from './pinning-service.js'
 import type { PinningPort } from './port.js'

@@ -18,7 +18,7 @@ import type { LoginView, ProfileView, SessionUserView } from './auth.schemas.js'
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
 
 /*
- * Login limits (RATE_LIMIT_LOGIN_*, src/config-limits.ts; docs/security.md#rate-limits). Nobody
+ * Login limits (RATE_LIMIT_LOGIN_*, src/config/limits.ts; docs/security.md#rate-limits). Nobody
  * can lock an account against its owner: failures lock the account only for the address they
  * came from (`loginPerAccountAddress`, cleared by a success); the account-wide count
  * (`loginPerAccount`, every address together, against guessing from many addresses) shuts out

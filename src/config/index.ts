@@ -1,14 +1,9 @@
 import { isAbsolute, resolve } from 'node:path'
-import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './config-http.js'
-import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
-import {
-  type QuotasConfig,
-  quotasConfig,
-  type RateLimits,
-  rateLimitMaxKeys,
-  rateLimits,
-} from './config-limits.js'
-import { type OcrConfig, ocr } from './config-ocr.js'
+import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './http.js'
+import { JWT_SECRET_FILE, previousJwtSecret } from './jwt.js'
+import { type QuotasConfig, quotasConfig, type RateLimits, rateLimitMaxKeys, rateLimits } from './limits.js'
+import { type MintingSettings, mintingSettings } from './minting.js'
+import { type OcrSettings, ocrSettings } from './ocr.js'
 import {
   ConfigError,
   deepFreeze,
@@ -21,8 +16,8 @@ import {
   persistedSecret,
   str,
   url,
-} from './config-parse.js'
-import { type PushConfig, pushConfig } from './config-push.js'
+} from './parse.js'
+import { type PushConfig, pushConfig } from './push.js'
 import {
   type BlobsConfig,
   blobsConfig,
@@ -31,11 +26,11 @@ import {
   inboxDomain,
   type ReceiptsConfig,
   receiptsConfig,
-} from './config-receipts.js'
-import { checkProductionSecrets } from './config-secrets.js'
-import { type WebhooksConfig, webhooksConfig } from './config-webhooks.js'
+} from './receipts.js'
+import { checkProductionSecrets } from './secrets.js'
+import { type WebhooksConfig, webhooksConfig } from './webhooks.js'
 
-export { ConfigError } from './config-parse.js'
+export { ConfigError } from './parse.js'
 
 /**
  * The service's configuration: the only place that reads `process.env`.
@@ -67,11 +62,11 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty = none. */
   trustProxy: string[]
   bodyLimitBytes: number
-  /** How long a client may take over headers, a whole request, and silence (src/config-http.ts). */
+  /** How long a client may take over headers, a whole request, and silence (src/config/http.ts). */
   httpTimeouts: HttpTimeouts
   /** Shared rate-limit counters; unset = in process. */
   redisUrl: string | null
-  /** Every rate limit, one setting each (src/config-limits.ts, docs/security.md). */
+  /** Every rate limit, one setting each (src/config/limits.ts, docs/security.md). */
   rateLimits: RateLimits
   /** In-process counters kept at most (without REDIS_URL). */
   rateLimitMaxKeys: number
@@ -94,16 +89,13 @@ export interface Config {
     privateKey: `0x${string}` | null
     contractAddress: `0x${string}` | null
     confirmations: number
-    mintBatchSize: number
-    mintMaxAttempts: number
-    mintRetryDelaySeconds: number
-    /** How often a worker checks for unminted warranties whose wake-up was lost. */
-    mintSweepSeconds: number
     /** The ServiceHistoryAnchor contract (embedded chain: deployed on first start). */
     anchorAddress: `0x${string}` | null
     /** How often a worker sends exports, follows Transfer events and anchors service events. */
     ownershipSweepSeconds: number
   }
+  /** The minting pipeline's settings, in the shape it uses them (src/config/minting.ts). */
+  minting: MintingSettings
   pinning: { serviceUrl: string | null; serviceToken: string | null; origins: string[] }
   push: PushConfig
   inboxDomain: string
@@ -113,7 +105,7 @@ export interface Config {
   /** Receipts by e-mail (docs/receipts.md). */
   inbox: InboxConfig
   /** The receipt OCR engine (docs/ocr.md). `workers` 0: from the CPU count. */
-  ocr: OcrConfig
+  ocr: OcrSettings
   /** Salt of the serial-number hash in public certificate metadata. */
   serialHashSalt: string
   /** Bearer token `GET /metrics` requires; null = open (keep it on a private network). */
@@ -194,10 +186,6 @@ function chain(env: Env): Config['chain'] {
     anchorAddress: hex(env, 'HISTORY_ANCHOR_ADDRESS', 20),
     ownershipSweepSeconds: int(env, 'OWNERSHIP_SWEEP_SECONDS', 2, 1, 86_400),
     confirmations: int(env, 'CHAIN_CONFIRMATIONS', rpcUrl ? 2 : 1, 1, 100),
-    mintBatchSize: int(env, 'MINT_BATCH_SIZE', 1000, 1, 1000),
-    mintMaxAttempts: int(env, 'MINT_MAX_ATTEMPTS', 8, 1, 100),
-    mintRetryDelaySeconds: int(env, 'MINT_RETRY_DELAY_SECONDS', 5, 1, 3600),
-    mintSweepSeconds: int(env, 'MINT_SWEEP_SECONDS', 2, 1, 3600),
   }
 }
 
@@ -224,7 +212,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rawDataDir = str(env, 'DATA_DIR') ?? './data'
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir)
   const publicApiUrl = url(env, 'PUBLIC_API_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
-  const config: Config = {
+  const settings: Omit<Config, 'minting'> = {
     nodeEnv,
     host: str(env, 'HOST') ?? '127.0.0.1',
     port,
@@ -265,7 +253,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     blobs: blobsConfig(env),
     receipts: receiptsConfig(env),
     inbox: inboxConfig(env),
-    ocr: ocr(env),
+    ocr: ocrSettings(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
     metricsToken: metricsToken(env),
     imports: {
@@ -278,5 +266,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       serviceName: str(env, 'OTEL_SERVICE_NAME') ?? 'warranty-service',
     },
   }
-  return deepFreeze(config)
+  const minting = mintingSettings(env, {
+    confirmations: settings.chain.confirmations,
+    serialHashSalt: settings.serialHashSalt,
+  })
+  return deepFreeze({ ...settings, minting })
 }

@@ -1,4 +1,4 @@
-import { type Env, int, oneOf } from './config-parse.js'
+import { type Env, int, oneOf } from './parse.js'
 
 /** Signed webhooks (docs/webhooks.md#settings). */
 export interface WebhooksConfig {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigError, type Env, str } from './config-parse.js'
+import { ConfigError, type Env, str } from './parse.js'
 
 /** Where a JWT secret generated for the embedded setup is kept, under DATA_DIR. */
 export const JWT_SECRET_FILE = 'jwt-secret'
