@@ -16,7 +16,7 @@ import {
   resetFailedMint,
   type WarrantyFilters,
 } from './warranties.repository.js'
-import { type BulkIssueResult, issueBulk } from './warranty-bulk.js'
+import { type BulkIssueResult, type ItemOrigin, issueBulk } from './warranty-bulk.js'
 import { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
 import { type IssueActor, type IssueContext, issueWarranty } from './warranty-issuance.js'
 import {
@@ -35,6 +35,9 @@ export type {
   WarrantyResponse,
   WarrantyWithNotificationResponse,
 }
+
+/** What a CSV import issues its chunks through. */
+export type ImportIssuer = Pick<WarrantiesService, 'issueInTransaction'>
 
 /** Always a 200: only successful answers are stored under an Idempotency-Key. */
 export interface IssueResult {
@@ -93,8 +96,22 @@ export class WarrantiesService {
     )
   }
 
-  /** What issuing needs besides the transaction (also for CSV imports' chunks). */
-  issueContext(): IssueContext {
+  /**
+   * Issues items in the caller's transaction, as `issueBulk` does, each recording where it came
+   * from (a CSV import's chunk: docs/bulk-issuance.md). No Idempotency-Key and no wake-up: the
+   * caller wakes the minter once its transaction has committed.
+   */
+  issueInTransaction(
+    tx: Tx,
+    actor: IssueActor,
+    items: readonly unknown[],
+    origin: ItemOrigin,
+  ): Promise<BulkIssueResult> {
+    return issueBulk(tx, this.issueContext(), actor, items, origin)
+  }
+
+  /** What issuing needs besides the transaction. */
+  private issueContext(): IssueContext {
     return { nextCode: this.nextCode, notices: this.notices, events: this.shared.events }
   }
 
