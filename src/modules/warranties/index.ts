@@ -44,11 +44,11 @@ export { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
 export {
   type ProductNames,
   productName,
-  selectWarrantyViews,
   type WalletView,
   type WarrantyView,
   warrantyStatus,
 } from './warranty-view.js'
+export { selectWarrantyViews } from './warranty-view.repository.js'
 
 /** Idempotency keys live 24 hours; the expired ones are swept this often. */
 const IDEMPOTENCY_SWEEP_MS = 10 * 60_000

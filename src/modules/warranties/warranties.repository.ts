@@ -5,7 +5,8 @@ import { globalProducts, merchantProducts, type WarrantyRow, warranties } from '
 import { contains } from '../../db/sql-helpers.js'
 import { keysetPage, type PageRequest, type PageWindow } from '../../http/pagination.js'
 import type { WarrantyListQuery } from './warranties.schemas.js'
-import { selectWarrantyViews, type WarrantyView } from './warranty-view.js'
+import type { WarrantyView } from './warranty-view.js'
+import { selectWarrantyViews } from './warranty-view.repository.js'
 
 /** Advisory lock namespace of issuance per serial (first key of pg_advisory_xact_lock(int, int)). */
 const LOCK_SERIAL = 727_274_102

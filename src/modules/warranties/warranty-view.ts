@@ -1,13 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm'
-import type { SelectedFields } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/client.js'
-import {
-  globalProducts,
-  merchantProducts,
-  merchants,
-  type WarrantyRow,
-  warranties,
-} from '../../db/schema/index.js'
+import type { WarrantyRow } from '../../db/schema/index.js'
 
 /** The names of a warranty's products: its merchant product's title, its global product's brand and model. */
 export interface ProductNames {
@@ -21,32 +12,6 @@ export interface ProductNames {
  * verification): the row, its merchant's name and its products' names.
  */
 export type WarrantyView = WarrantyRow & ProductNames & { merchantName: string }
-
-/**
- * The one query of the warranty view: warranty + merchant + merchant product + global
- * product. Made `$dynamic()`: each caller adds its own `where`, order and limit.
- */
-export function selectWarrantyViews(db: DbOrTx) {
-  return selectViews(db, {})
-}
-
-/** The view's columns and joins, with `extra` columns of a caller's own. */
-function selectViews<E extends SelectedFields>(db: DbOrTx, extra: E) {
-  return db
-    .select({
-      ...getTableColumns(warranties),
-      merchantName: merchants.name,
-      productTitle: merchantProducts.title,
-      productBrand: globalProducts.brand,
-      productModel: globalProducts.model,
-      ...extra,
-    })
-    .from(warranties)
-    .innerJoin(merchants, eq(merchants.id, warranties.merchantId))
-    .leftJoin(merchantProducts, eq(merchantProducts.id, warranties.merchantProductId))
-    .leftJoin(globalProducts, eq(globalProducts.id, warranties.globalProductId))
-    .$dynamic()
-}
 
 /**
  * The product a warranty names (docs/api.md, docs/certificates.md): the merchant product's
@@ -73,9 +38,3 @@ export function warrantyStatus(expiresAt: Date, now = new Date()): WarrantyStatu
  * the first buyer's, are not the new owner's to see.
  */
 export type WalletView = WarrantyView & { handedOn: boolean }
-
-export function selectWalletViews(db: DbOrTx) {
-  return selectViews(db, {
-    handedOn: sql<boolean>`exists (select 1 from owner_changes oc where oc.warranty_id = ${warranties.id} and oc.kind in ('RESALE', 'CHAIN_TRANSFER'))`,
-  })
-}
