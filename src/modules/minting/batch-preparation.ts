@@ -1,6 +1,7 @@
 import type { MintBatchRow } from '../../db/schema/index.js'
+import { pendingWarranties } from '../warranties/index.js'
 import { certificateFacts, encodeMetadata } from './certificate-metadata.js'
-import { pendingWarranties, recordBatch } from './minting.repository.js'
+import { recordBatch } from './minting.repository.js'
 import type { PipelineDeps } from './pipeline.js'
 
 /** Block writes (each fsynced) in flight at once: enough to overlap, few enough to leave libuv's pool to others. */

@@ -1,41 +1,22 @@
-import { and, asc, eq, getTableColumns, gte, inArray, like, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm'
 import { AdapterError } from '../../adapters/adapter-error.js'
 import type { Db, DbOrTx } from '../../db/client.js'
-import { type MintBatchRow, mintBatches, warranties } from '../../db/schema/index.js'
-import { selectWarrantyViews, type WarrantyView } from '../warranties/index.js'
+import { type MintBatchRow, mintBatches } from '../../db/schema/index.js'
+import {
+  assignToBatch,
+  blockNumberOf,
+  leaveBatch,
+  markBatchMinted,
+  type MintOutcome,
+  type MintRecord,
+} from '../warranties/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
+
+// The warranties' mint columns are moved only through warranties' warranty-mint.repository.ts
+// (its index.ts), the one file both features own; this file holds the mint_batches statements.
 
 /** Error prefix of a batch given up after its last attempt: it may still reach the chain. */
 export const GAVE_UP = 'gave up: '
-
-/** Where a mint landed: the chain, the contract, the transaction and its block. */
-export interface MintRecord {
-  chainId: number
-  contractAddress: string
-  txHash: string | null
-  blockNumber: bigint | null
-}
-
-export const blockNumberOf = (mint: MintRecord) =>
-  mint.blockNumber === null ? null : Number(mint.blockNumber)
-
-/** Whether any warranty waits to be minted or settled. */
-export async function hasUnmintedWarranty(db: DbOrTx): Promise<boolean> {
-  const [row] = await db
-    .select({ id: warranties.id })
-    .from(warranties)
-    .where(inArray(warranties.mintStatus, ['PENDING', 'MINTING']))
-    .limit(1)
-  return row !== undefined
-}
-
-/** The oldest pending warranties, as their certificates show them, at most `limit`. */
-export async function pendingWarranties(db: DbOrTx, limit: number): Promise<WarrantyView[]> {
-  return selectWarrantyViews(db)
-    .where(eq(warranties.mintStatus, 'PENDING'))
-    .orderBy(asc(warranties.createdAt), asc(warranties.id))
-    .limit(limit)
-}
 
 /** Batches of this contract given up after their last attempt since `since`, at most `limit`. */
 export async function givenUpBatches(
@@ -97,21 +78,9 @@ export async function recordBatch(
       .values({ ...values, quantity: files.length })
       .returning()
     if (!batch) throw new Error('mint batch not recorded')
-    // One statement for the whole batch: a transaction of a hundred updates would hold its
-    // connection (and the rows' locks) a hundred round trips long.
-    const rows = sql.join(
-      files.map((f, i) => sql`(${f.id}::uuid, ${values.startTokenId + i}::bigint, ${f.cid}::text)`),
-      sql`, `,
-    )
-    const updated = (await tx.execute(sql`
-      update ${warranties} as w
-      set mint_status = 'MINTING', mint_batch_id = ${batch.id}, token_id = v.token_id, metadata_cid = v.cid,
-          mint_attempts = w.mint_attempts + 1, mint_error = null, updated_at = now()
-      from (values ${rows}) as v(id, token_id, cid)
-      where w.id = v.id and w.mint_status = 'PENDING'
-      returning w.id`)) as unknown as { rows: unknown[] }
+    const moved = await assignToBatch(tx, { id: batch.id, startTokenId: values.startTokenId }, files)
     // Only this pipeline moves PENDING warranties, one run at a time (a stately queue).
-    if (updated.rows.length !== files.length) {
+    if (moved !== files.length) {
       throw new AdapterError('warranties changed while being batched', true)
     }
     return batch
@@ -159,23 +128,7 @@ export async function recordMinted(
         updatedAt: sql`now()`,
       })
       .where(eq(mintBatches.id, batchId))
-    const minted = await tx
-      .update(warranties)
-      .set({
-        mintStatus: 'MINTED',
-        txHash: mint.txHash,
-        blockNumber: blockNumberOf(mint),
-        chainId: mint.chainId,
-        contractAddress: mint.contractAddress,
-        mintError: null,
-        mintedAt: new Date(),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(warranties.mintBatchId, batchId))
-      .returning({
-        ...getTableColumns(warranties),
-        seconds: sql<number>`extract(epoch from (now() - ${warranties.createdAt}))::float8`,
-      })
+    const minted = await markBatchMinted(tx, batchId, mint)
     await events?.record(tx, 'warranty.minted', minted)
     return minted.map((m) => Number(m.seconds))
   })
@@ -186,7 +139,7 @@ export async function closeBatch(
   db: Db,
   batchId: string,
   reason: string,
-  next: Pick<typeof warranties.$inferInsert, 'mintStatus' | 'mintError' | 'tokenId'>,
+  next: MintOutcome,
   events?: WarrantyEvents,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -194,11 +147,7 @@ export async function closeBatch(
       .update(mintBatches)
       .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
       .where(eq(mintBatches.id, batchId))
-    const moved = await tx
-      .update(warranties)
-      .set({ ...next, updatedAt: sql`now()` })
-      .where(and(eq(warranties.mintBatchId, batchId), eq(warranties.mintStatus, 'MINTING')))
-      .returning()
+    const moved = await leaveBatch(tx, batchId, next)
     if (next.mintStatus === 'FAILED') await events?.record(tx, 'warranty.mint_failed', moved)
   })
 }

@@ -4,9 +4,10 @@ import { StallGuard } from '../../jobs/stall-guard.js'
 import { WakeUp } from '../../jobs/wake-up.js'
 
 import { errorText } from '../../lib/async.js'
+import { hasUnmintedWarranty } from '../warranties/index.js'
 import { prepareBatch } from './batch-preparation.js'
 import { failBatch, settle } from './batch-settlement.js'
-import { findMintBatch, GAVE_UP, hasUnmintedWarranty, unfinishedBatches } from './minting.repository.js'
+import { findMintBatch, GAVE_UP, unfinishedBatches } from './minting.repository.js'
 import type { Outcome, PipelineDeps } from './pipeline.js'
 import { Reconciliation, reconcilableBatches } from './reconciliation.js'
 

@@ -40,6 +40,21 @@ export { IssueBody, IssueHeaders, Mint, MintStatus, WarrantyProduct, WarrantySta
 export type { ImportIssuer, IssueActor, WarrantiesService } from './warranties.service.js'
 export type { BulkItemOutcome } from './warranty-bulk.js'
 export { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
+/** The mint columns, moved by minting's pipeline: the one file warranties and minting both own. */
+export {
+  assignToBatch,
+  blockNumberOf,
+  hasUnmintedWarranty,
+  leaveBatch,
+  markBatchMinted,
+  markFoundMinted,
+  type MintOutcome,
+  type MintRecord,
+  pendingWarranties,
+  preparedBatchesHolding,
+  reopenMintedBatch,
+  returnBatchToPending,
+} from './warranty-mint.repository.js'
 /** The warranty view: what minting puts in a certificate and verification shows, as the API does. */
 export {
   type ProductNames,

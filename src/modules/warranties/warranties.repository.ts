@@ -227,18 +227,6 @@ export async function insertWarranties(
   return inserted as WarrantyRow[]
 }
 
-/** FAILED → PENDING, error cleared, attempts kept. Answers whether the warranty moved. */
-export async function resetFailedMint(db: DbOrTx, merchantId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .update(warranties)
-    .set({ mintStatus: 'PENDING', mintError: null, updatedAt: sql`now()` })
-    .where(
-      and(eq(warranties.id, id), eq(warranties.merchantId, merchantId), eq(warranties.mintStatus, 'FAILED')),
-    )
-    .returning({ id: warranties.id })
-  return rows.length > 0
-}
-
 /** Links a warranty to its customer (in the wallet at once, claimed when the customer takes it). */
 export async function setWarrantyCustomer(db: DbOrTx, id: string, customer: { id: string }): Promise<void> {
   await db

@@ -13,12 +13,12 @@ import {
   listWarranties,
   lookupWarranties,
   prepareFindWarranty,
-  resetFailedMint,
   type WarrantyFilters,
 } from './warranties.repository.js'
 import { type BulkIssueResult, type ItemOrigin, issueBulk } from './warranty-bulk.js'
 import { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
 import { type IssueActor, type IssueContext, issueWarranty } from './warranty-issuance.js'
+import { resetFailedMint } from './warranty-mint.repository.js'
 import {
   type IssueInput,
   toWarrantyDetail,
