@@ -42,12 +42,7 @@ export function createFeatures(deps: Deps) {
   const ownership = ownershipOf(deps, mail.service)
   const wakeMinter = () => minting.service.wake()
   const { warranties, imports } = warrantiesOf(deps, { mail: mail.service, wakeMinter, events })
-  const customers = customersOf(deps, {
-    mail: mail.service,
-    events,
-    onLinkUsed: ownership.service.onLinkUsed,
-    offerOpen: ownership.service.offerOpen,
-  })
+  const customers = customersOf(deps, { mail: mail.service, events, ownership: ownership.service })
   const senderAddresses = senderAddressesFeature(
     { db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
     { mail: mail.service },

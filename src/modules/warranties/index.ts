@@ -8,9 +8,6 @@ import { deleteExpiredIdempotencyKeys } from './idempotency.repository.js'
 import { warrantiesRoutes } from './warranties.routes.js'
 import { WarrantiesService } from './warranties.service.js'
 
-export { expireOpenClaimLinks } from './claim-links.repository.js'
-/** Claim links: created at issue, e-mailed again on a resend (by the merchant or the customer). */
-export { type ClaimMailer, emailClaimLink, reissueClaimLink } from './claim-notices.js'
 /** The one rule for changing coverage (expiry, voiding, extension, replacement). */
 export {
   authorizeCoverageChange,

@@ -3,10 +3,11 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
+import { CLAIM_EMAIL_TEMPLATE } from '../claim-links/index.js'
 import { latestMailAbout, type MailOutbox } from '../mail/index.js'
 import { normalizeEmail } from '../users/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
-import { CLAIM_EMAIL_TEMPLATE, ClaimNotices, warrantyNotFound } from './claim-notices.js'
+import { ClaimNotices, warrantyNotFound } from './claim-notices.js'
 import { idempotentRequest, storeAnswer, storedAnswer } from './idempotency.js'
 import {
   findWarranty,
