@@ -9,12 +9,7 @@ import { warrantiesRoutes } from './warranties.routes.js'
 import { WarrantiesService } from './warranties.service.js'
 
 /** The one rule for changing coverage (expiry, voiding, extension, replacement). */
-export {
-  authorizeCoverageChange,
-  type CoverageChange,
-  type CoverageGrant,
-  coverageChangeOfEvent,
-} from './coverage-rule.js'
+export { authorizeCoverageChange, coverageChangeOfEvent } from './coverage-rule.js'
 /** Idempotency-Keys: one namespace per merchant for issues, bulk issues and CSV imports. */
 export { type IdempotentRequest, storeAnswer, storedAnswer } from './idempotency.js'
 /** Ownership and service history: owner, expiry and serial changes. */
@@ -34,9 +29,9 @@ export {
 } from './wallet.repository.js'
 export { findWarranty, findWarrantyById, listExpiringWarranties } from './warranties.repository.js'
 export { IssueBody, IssueHeaders, Mint, MintStatus, WarrantyProduct, WarrantyStatus } from './warranties.schemas.js'
-export type { ImportIssuer, IssueActor, WarrantiesService } from './warranties.service.js'
+export type { ImportIssuer, IssueActor } from './warranties.service.js'
 export type { BulkItemOutcome } from './warranty-bulk.js'
-export { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
+export { parseWarrantyCode } from './warranty-code.js'
 /** The mint columns, moved by minting's pipeline: the one file warranties and minting both own. */
 export {
   assignToBatch,
@@ -53,13 +48,7 @@ export {
   returnBatchToPending,
 } from './warranty-mint.repository.js'
 /** The warranty view: what minting puts in a certificate and verification shows, as the API does. */
-export {
-  type ProductNames,
-  productName,
-  type WalletView,
-  type WarrantyView,
-  warrantyStatus,
-} from './warranty-view.js'
+export { productName, type WalletView, type WarrantyView, warrantyStatus } from './warranty-view.js'
 export { selectWarrantyViews } from './warranty-view.repository.js'
 
 /** Idempotency keys live 24 hours; the expired ones are swept this often. */
