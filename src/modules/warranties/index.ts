@@ -45,6 +45,7 @@ export {
   pendingWarranties,
   preparedBatchesHolding,
   reopenMintedBatch,
+  retryFailedMints,
   returnBatchToPending,
 } from './warranty-mint.repository.js'
 /** The warranty view: what minting puts in a certificate and verification shows, as the API does. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
 import { mintBatches, warranties } from '../../db/schema/index.js'
 import type { WarrantyView } from './warranty-view.js'
@@ -10,7 +10,8 @@ import { selectWarrantyViews } from './warranty-view.repository.js'
  * statement that moves them, in one file with two owners.
  *
  * - warranties owns the table: it issues a warranty PENDING and puts a FAILED mint back to
- *   PENDING on the merchant's retry (`resetFailedMint`).
+ *   PENDING on the merchant's retry (`resetFailedMint`; the operator's bulk retry,
+ *   `retryFailedMints`, is the `warranty` CLI's, through src/modules/operations).
  * - minting (src/modules/minting) owns the pipeline that moves a warranty PENDING → MINTING →
  *   MINTED (or FAILED, or back to PENDING): it calls the other functions here, through
  *   warranties' index.ts, inside its own transactions beside its mint_batches statements.
@@ -42,6 +43,31 @@ export async function resetFailedMint(db: DbOrTx, merchantId: string, id: string
     )
     .returning({ id: warranties.id })
   return rows.length > 0
+}
+
+/**
+ * Every FAILED mint (of one merchant, or all) back to PENDING, error cleared and attempts kept,
+ * as `retry-mint` does one at a time; a worker's sweep picks them up within seconds.
+ * Answers how many moved (or would move, with `dryRun`).
+ */
+export async function retryFailedMints(
+  db: DbOrTx,
+  options: { merchantId: string | null; dryRun: boolean },
+): Promise<number> {
+  const failed = and(
+    eq(warranties.mintStatus, 'FAILED'),
+    options.merchantId ? eq(warranties.merchantId, options.merchantId) : undefined,
+  )
+  if (options.dryRun) {
+    const [row] = await db.select({ n: count() }).from(warranties).where(failed)
+    return Number(row?.n ?? 0)
+  }
+  const moved = await db
+    .update(warranties)
+    .set({ mintStatus: 'PENDING', mintError: null, updatedAt: sql`now()` })
+    .where(failed)
+    .returning({ id: warranties.id })
+  return moved.length
 }
 
 /** Whether any warranty waits to be minted or settled. */
