@@ -2,18 +2,11 @@ import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm'
 import { AdapterError } from '../../adapters/adapter-error.js'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { type MintBatchRow, mintBatches } from '../../db/schema/index.js'
-import {
-  assignToBatch,
-  blockNumberOf,
-  leaveBatch,
-  markBatchMinted,
-  type MintOutcome,
-  type MintRecord,
-} from '../warranties/index.js'
+import { warrantyMint } from '../warranties/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
 
-// The warranties' mint columns are moved only through warranties' warranty-mint.repository.ts
-// (its index.ts), the one file both features own; this file holds the mint_batches statements.
+// The mint_batches statements. The warranties' mint columns move only through `warrantyMint`
+// (warranties' warranty-mint.repository.ts, the one file both features own), in these transactions.
 
 /** Error prefix of a batch given up after its last attempt: it may still reach the chain. */
 export const GAVE_UP = 'gave up: '
@@ -78,7 +71,7 @@ export async function recordBatch(
       .values({ ...values, quantity: files.length })
       .returning()
     if (!batch) throw new Error('mint batch not recorded')
-    const moved = await assignToBatch(tx, { id: batch.id, startTokenId: values.startTokenId }, files)
+    const moved = await warrantyMint.assignToBatch(tx, { id: batch.id, startTokenId: values.startTokenId }, files)
     // Only this pipeline moves PENDING warranties, one run at a time (a stately queue).
     if (moved !== files.length) {
       throw new AdapterError('warranties changed while being batched', true)
@@ -113,7 +106,7 @@ export async function markBatchSent(
 export async function recordMinted(
   db: Db,
   batchId: string,
-  mint: MintRecord,
+  mint: warrantyMint.MintRecord,
   events?: WarrantyEvents,
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
@@ -122,13 +115,13 @@ export async function recordMinted(
       .set({
         status: 'CONFIRMED',
         txHash: mint.txHash,
-        blockNumber: blockNumberOf(mint),
+        blockNumber: warrantyMint.blockNumberOf(mint),
         confirmedAt: new Date(),
         error: null,
         updatedAt: sql`now()`,
       })
       .where(eq(mintBatches.id, batchId))
-    const minted = await markBatchMinted(tx, batchId, mint)
+    const minted = await warrantyMint.markBatchMinted(tx, batchId, mint)
     await events?.record(tx, 'warranty.minted', minted)
     return minted.map((m) => Number(m.seconds))
   })
@@ -139,7 +132,7 @@ export async function closeBatch(
   db: Db,
   batchId: string,
   reason: string,
-  next: MintOutcome,
+  next: warrantyMint.MintOutcome,
   events?: WarrantyEvents,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -147,7 +140,7 @@ export async function closeBatch(
       .update(mintBatches)
       .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
       .where(eq(mintBatches.id, batchId))
-    const moved = await leaveBatch(tx, batchId, next)
+    const moved = await warrantyMint.leaveBatch(tx, batchId, next)
     if (next.mintStatus === 'FAILED') await events?.record(tx, 'warranty.mint_failed', moved)
   })
 }

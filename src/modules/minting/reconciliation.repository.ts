@@ -1,15 +1,9 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { type MintBatchRow, mintBatches } from '../../db/schema/index.js'
-import {
-  markFoundMinted,
-  type MintRecord,
-  preparedBatchesHolding,
-  reopenMintedBatch,
-  returnBatchToPending,
-} from '../warranties/index.js'
+import { warrantyMint } from '../warranties/index.js'
 
-// The warranties' mint columns move only through warranties' warranty-mint.repository.ts.
+// The warranties' mint columns move only through `warrantyMint` (warranties' warranty-mint.repository.ts).
 
 const confirmedOf = (contractAddress: string) =>
   and(eq(mintBatches.status, 'CONFIRMED'), eq(mintBatches.contractAddress, contractAddress))
@@ -51,7 +45,7 @@ export async function reopenLostBatch(db: Db, batchId: string, reason: string): 
       .update(mintBatches)
       .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
       .where(and(eq(mintBatches.id, batchId), eq(mintBatches.status, 'CONFIRMED')))
-    await reopenMintedBatch(tx, batchId)
+    await warrantyMint.reopenMintedBatch(tx, batchId)
   })
 }
 
@@ -64,7 +58,7 @@ export async function recordFoundOnChain(
   db: Db,
   batchId: string,
   entries: readonly { name: string; cid: string }[],
-  mint: MintRecord,
+  mint: warrantyMint.MintRecord,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -76,18 +70,18 @@ export async function recordFoundOnChain(
       entries.map((e) => e.cid),
     )
     for (const entry of entries) {
-      await markFoundMinted(tx, batchId, { tokenId: Number(entry.name), cid: entry.cid }, mint)
+      await warrantyMint.markFoundMinted(tx, batchId, { tokenId: Number(entry.name), cid: entry.cid }, mint)
     }
   })
 }
 
 /** Any of these certificates waiting in an unsent batch must leave it before it is sent. */
 async function supersedeHolders(tx: Tx, cids: string[]): Promise<void> {
-  for (const id of await preparedBatchesHolding(tx, cids)) {
+  for (const id of await warrantyMint.preparedBatchesHolding(tx, cids)) {
     await tx
       .update(mintBatches)
       .set({ status: 'FAILED', error: 'superseded: some of its warranties were found minted' })
       .where(eq(mintBatches.id, id))
-    await returnBatchToPending(tx, id)
+    await warrantyMint.returnBatchToPending(tx, id)
   }
 }

@@ -5,6 +5,10 @@
  * with the same rules as the features that own them. The bulk retry writes the warranties' mint
  * columns, so it lives with every other such statement (warranties' warranty-mint.repository.ts).
  */
-export { retryFailedMints } from '../warranties/index.js'
+import { warrantyMint } from '../warranties/index.js'
+
 export { type ExportSink, exportMerchant } from './merchant-export.js'
 export { type MintBacklog, mintBacklog } from './operations.repository.js'
+
+/** Every FAILED mint (of one merchant, or all) back to PENDING, as `retry-mint` does one at a time. */
+export const retryFailedMints = warrantyMint.retryFailedMints

@@ -32,22 +32,11 @@ export { IssueBody, IssueHeaders, Mint, MintStatus, WarrantyProduct, WarrantySta
 export type { ImportIssuer, IssueActor } from './warranties.service.js'
 export type { BulkItemOutcome } from './warranty-bulk.js'
 export { parseWarrantyCode } from './warranty-code.js'
-/** The mint columns, moved by minting's pipeline: the one file warranties and minting both own. */
-export {
-  assignToBatch,
-  blockNumberOf,
-  hasUnmintedWarranty,
-  leaveBatch,
-  markBatchMinted,
-  markFoundMinted,
-  type MintOutcome,
-  type MintRecord,
-  pendingWarranties,
-  preparedBatchesHolding,
-  reopenMintedBatch,
-  retryFailedMints,
-  returnBatchToPending,
-} from './warranty-mint.repository.js'
+/**
+ * The mint columns, moved by minting's pipeline (and the operators' bulk retry): the one file
+ * warranties and minting both own, used as `warrantyMint.…` so that each use shows it.
+ */
+export * as warrantyMint from './warranty-mint.repository.js'
 /** The warranty view: what minting puts in a certificate and verification shows, as the API does. */
 export { productName, type WalletView, type WarrantyView, warrantyStatus } from './warranty-view.js'
 export { selectWarrantyViews } from './warranty-view.repository.js'

@@ -13,8 +13,9 @@ import { selectWarrantyViews } from './warranty-view.repository.js'
  *   PENDING on the merchant's retry (`resetFailedMint`; the operator's bulk retry,
  *   `retryFailedMints`, is the `warranty` CLI's, through src/modules/operations).
  * - minting (src/modules/minting) owns the pipeline that moves a warranty PENDING → MINTING →
- *   MINTED (or FAILED, or back to PENDING): it calls the other functions here, through
- *   warranties' index.ts, inside its own transactions beside its mint_batches statements.
+ *   MINTED (or FAILED, or back to PENDING): it calls the other functions here as
+ *   `warrantyMint.…` (warranties' index.ts), inside its own transactions beside its
+ *   mint_batches statements.
  *
  * A change to these columns' states is a change to both features (docs/certificates.md).
  */
