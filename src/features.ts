@@ -143,9 +143,9 @@ function mailOf(deps: Deps) {
 
 /** Issuing (one, in bulk), listing and looking up warranties; CSV imports, issued through them. */
 function warrantiesOf(deps: Deps, uses: Parameters<typeof warrantiesFeature>[1]) {
-  const { config, db, logger } = deps
+  const { config, db, logger, limiter } = deps
   const warranties = warrantiesFeature(
-    { db, logger, limiter: deps.limiter, appUrl: config.appUrl, emailsPerDay: config.quotas.merchantEmailsPerDay },
+    { db, logger, limiter, appUrl: config.appUrl, emailsPerDay: config.quotas.merchantEmailsPerDay },
     uses,
   )
   const exclusive = <T>(fn: () => Promise<T>) => deps.database.exclusive(LOCK_KEYS.imports, fn)

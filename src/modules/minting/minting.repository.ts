@@ -71,7 +71,11 @@ export async function recordBatch(
       .values({ ...values, quantity: files.length })
       .returning()
     if (!batch) throw new Error('mint batch not recorded')
-    const moved = await warrantyMint.assignToBatch(tx, { id: batch.id, startTokenId: values.startTokenId }, files)
+    const moved = await warrantyMint.assignToBatch(
+      tx,
+      { id: batch.id, startTokenId: values.startTokenId },
+      files,
+    )
     // Only this pipeline moves PENDING warranties, one run at a time (a stately queue).
     if (moved !== files.length) {
       throw new AdapterError('warranties changed while being batched', true)

@@ -28,7 +28,14 @@ export {
   type WalletFilter,
 } from './wallet.repository.js'
 export { findWarranty, findWarrantyById, listExpiringWarranties } from './warranties.repository.js'
-export { IssueBody, IssueHeaders, Mint, MintStatus, WarrantyProduct, WarrantyStatus } from './warranties.schemas.js'
+export {
+  IssueBody,
+  IssueHeaders,
+  Mint,
+  MintStatus,
+  WarrantyProduct,
+  WarrantyStatus,
+} from './warranties.schemas.js'
 export type { ImportIssuer, IssueActor } from './warranties.service.js'
 export type { BulkItemOutcome } from './warranty-bulk.js'
 export { parseWarrantyCode } from './warranty-code.js'
