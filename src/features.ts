@@ -5,6 +5,7 @@ import { auditFeature } from './modules/audit/index.js'
 import { authFeature } from './modules/auth/index.js'
 import { catalogFeature } from './modules/catalog/index.js'
 import { customersFeature } from './modules/customers/index.js'
+import { importsFeature, stopImportsOf } from './modules/imports/index.js'
 import { type InboxReceipts, inboxFeature } from './modules/inbox/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
 import { mailFeature } from './modules/mail/index.js'
@@ -19,7 +20,7 @@ import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { serviceHistoryFeature } from './modules/service-history/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
-import { listExpiringWarranties, stopImportsOf, warrantiesFeature } from './modules/warranties/index.js'
+import { listExpiringWarranties, warrantiesFeature } from './modules/warranties/index.js'
 import { webappFeature } from './modules/webapp/index.js'
 import { type WarrantyEvents, webhooksFeature } from './modules/webhooks/index.js'
 
@@ -40,13 +41,8 @@ export function createFeatures(deps: Deps) {
   const catalog = catalogFeature({ db }, { audit: audit.service })
   const ownership = ownershipOf(deps, mail.service)
   const wakeMinter = () => minting.service.wake()
-  const warranties = warrantiesOf(deps, { mail: mail.service, wakeMinter, events })
-  const customers = customersOf(deps, {
-    mail: mail.service,
-    events,
-    onLinkUsed: ownership.service.onLinkUsed,
-    offerOpen: ownership.service.offerOpen,
-  })
+  const { warranties, imports } = warrantiesOf(deps, { mail: mail.service, wakeMinter, events })
+  const customers = customersOf(deps, { mail: mail.service, events, ownership: ownership.service })
   const senderAddresses = senderAddressesFeature(
     { db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
     { mail: mail.service },
@@ -69,6 +65,7 @@ export function createFeatures(deps: Deps) {
     stats,
     audit,
     warranties,
+    imports,
     customers,
     ownership,
     pushFeature({ db }),
@@ -92,6 +89,7 @@ export function createFeatures(deps: Deps) {
     catalog: catalog.service,
     stats: stats.service,
     warranties: warranties.service,
+    imports: imports.service,
     customers: customers.service,
     ownership: ownership.service,
     serviceHistory: serviceHistory.service,
@@ -143,22 +141,19 @@ function mailOf(deps: Deps) {
   })
 }
 
-/** Issuing (one, in bulk, by CSV import), listing and looking up warranties. */
+/** Issuing (one, in bulk), listing and looking up warranties; CSV imports, issued through them. */
 function warrantiesOf(deps: Deps, uses: Parameters<typeof warrantiesFeature>[1]) {
-  const { config } = deps
-  return warrantiesFeature(
-    {
-      db: deps.db,
-      limiter: deps.limiter,
-      logger: deps.logger,
-      appUrl: config.appUrl,
-      queue: deps.queue,
-      exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.imports, fn),
-      imports: config.imports,
-      emailsPerDay: config.quotas.merchantEmailsPerDay,
-    },
+  const { config, db, logger, limiter } = deps
+  const warranties = warrantiesFeature(
+    { db, logger, limiter, appUrl: config.appUrl, emailsPerDay: config.quotas.merchantEmailsPerDay },
     uses,
   )
+  const exclusive = <T>(fn: () => Promise<T>) => deps.database.exclusive(LOCK_KEYS.imports, fn)
+  const imports = importsFeature(
+    { db, logger, queue: deps.queue, limits: config.imports, exclusive },
+    { warranties: warranties.service, wakeMinter: uses.wakeMinter },
+  )
+  return { warranties, imports }
 }
 
 function customersOf(deps: Deps, uses: Parameters<typeof customersFeature>[1]) {

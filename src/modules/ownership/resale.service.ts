@@ -4,13 +4,9 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { resaleOffers, warranties } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
+import { type ClaimMailer, emailClaimLink } from '../claim-links/index.js'
 import { findOrCreateCustomer, findUserById } from '../users/index.js'
-import {
-  type ClaimMailer,
-  emailClaimLink,
-  findWalletWarranty,
-  moveWarrantyToCustomer,
-} from '../warranties/index.js'
+import { findWalletWarranty, moveWarrantyToCustomer } from '../warranties/index.js'
 import { cancelOpenOffers, findHolder, latestTransfer, recordOwnerChange } from './ownership.repository.js'
 import { sameAddress } from './transfers.service.js'
 

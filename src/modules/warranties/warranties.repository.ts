@@ -5,7 +5,8 @@ import { globalProducts, merchantProducts, type WarrantyRow, warranties } from '
 import { contains } from '../../db/sql-helpers.js'
 import { keysetPage, type PageRequest, type PageWindow } from '../../http/pagination.js'
 import type { WarrantyListQuery } from './warranties.schemas.js'
-import { selectWarrantyViews, type WarrantyView } from './warranty-view.js'
+import type { WarrantyView } from './warranty-view.js'
+import { selectWarrantyViews } from './warranty-view.repository.js'
 
 /** Advisory lock namespace of issuance per serial (first key of pg_advisory_xact_lock(int, int)). */
 const LOCK_SERIAL = 727_274_102
@@ -224,18 +225,6 @@ export async function insertWarranties(
   }
   if (todo.length > 0) throw new Error(`no free warranty code after ${attempts} attempts`)
   return inserted as WarrantyRow[]
-}
-
-/** FAILED → PENDING, error cleared, attempts kept. Answers whether the warranty moved. */
-export async function resetFailedMint(db: DbOrTx, merchantId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .update(warranties)
-    .set({ mintStatus: 'PENDING', mintError: null, updatedAt: sql`now()` })
-    .where(
-      and(eq(warranties.id, id), eq(warranties.merchantId, merchantId), eq(warranties.mintStatus, 'FAILED')),
-    )
-    .returning({ id: warranties.id })
-  return rows.length > 0
 }
 
 /** Links a warranty to its customer (in the wallet at once, claimed when the customer takes it). */
