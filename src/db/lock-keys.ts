@@ -17,6 +17,19 @@ export const MIGRATION_LOCK = 727_274_001
  */
 export const BLOB_LOCK_NAMESPACE = 727_274_013
 
+/**
+ * The namespace of the per-request idempotency locks (two-int form): concurrent requests with
+ * one merchant's Idempotency-Key serialise on `pg_advisory_xact_lock(namespace, hashtext(merchant|key))`.
+ */
+export const IDEMPOTENCY_LOCK_NAMESPACE = 727_274_101
+
+/**
+ * The namespace of the per-serial issuing locks (two-int form): issues of one (merchant,
+ * product, serial) serialise on `pg_advisory_xact_lock(namespace, hashtext(…))` for the
+ * active-duplicate check.
+ */
+export const SERIAL_LOCK_NAMESPACE = 727_274_102
+
 /** The features' exclusive runs, held through `database.exclusive(key, fn)`. */
 export const LOCK_KEYS = {
   /** A minting run. */

@@ -1,15 +1,13 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Static } from 'typebox'
 import type { Db, DbOrTx } from '../../db/client.js'
+import { SERIAL_LOCK_NAMESPACE } from '../../db/lock-keys.js'
 import { globalProducts, merchantProducts, type WarrantyRow, warranties } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
 import { keysetPage, type PageRequest, type PageWindow } from '../../http/pagination.js'
 import type { WarrantyListQuery } from './warranties.schemas.js'
 import type { WarrantyView } from './warranty-view.js'
 import { selectWarrantyViews } from './warranty-view.repository.js'
-
-/** Advisory lock namespace of issuance per serial (first key of pg_advisory_xact_lock(int, int)). */
-const LOCK_SERIAL = 727_274_102
 
 export async function findWarranty(db: DbOrTx, merchantId: string, id: string): Promise<WarrantyView | null> {
   const rows = await selectWarrantyViews(db)
@@ -148,7 +146,7 @@ export async function lockSerials(tx: DbOrTx, keys: readonly SerialKey[]): Promi
   if (keys.length === 0) return
   const texts = [...new Set(keys.map(serialKeyText))].sort()
   await tx.execute(
-    sql`select count(pg_advisory_xact_lock(${LOCK_SERIAL}, hashtext(t))) from unnest(${sql.param(texts)}::text[]) as t`,
+    sql`select count(pg_advisory_xact_lock(${SERIAL_LOCK_NAMESPACE}, hashtext(t))) from unnest(${sql.param(texts)}::text[]) as t`,
   )
 }
 
