@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type { Database, Db } from '../db/client.js'
 import { type AdminRole, type MerchantRole, ROLES, type Role, type UserStatus } from '../db/schema/index.js'
 import { AppError } from '../errors.js'
-import { prepareFindUserById } from '../modules/users/index.js'
+import { prepareFindUserById, refuseSuspendedProvider } from '../modules/users/index.js'
 import { listenForPrincipalChanges, PrincipalCache } from './principal-cache.js'
 import type { TokenService } from './tokens.js'
 
@@ -33,6 +33,9 @@ export interface Principal {
   merchantName: string | null
   merchantRole: MerchantRole | null
   adminRole: AdminRole | null
+  /** The service provider of a SERVICE_PROVIDER user (null for every other role). */
+  serviceProviderId: string | null
+  serviceProviderName: string | null
   status: UserStatus
   lastLoginAt: Date | null
   createdAt: Date
@@ -155,6 +158,7 @@ export function registerAuth(
       throw new AppError('unauthorized')
     if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
     if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
+    refuseSuspendedProvider(user)
     if (!auth.roles.includes(user.role)) throw new AppError('forbidden')
     if (auth.merchantRoles && (!user.merchantRole || !auth.merchantRoles.includes(user.merchantRole))) {
       throw new AppError('forbidden', 'Your merchant role may not do this')
@@ -168,6 +172,8 @@ export function registerAuth(
       merchantName: user.merchantName,
       merchantRole: user.merchantRole,
       adminRole: user.adminRole,
+      serviceProviderId: user.serviceProviderId,
+      serviceProviderName: user.serviceProviderName,
       status: user.status,
       lastLoginAt: user.lastLoginAt,
       createdAt: user.createdAt,

@@ -4,9 +4,9 @@ import type { Database } from '../db/client.js'
 import type { UserWithMerchant } from '../modules/users/index.js'
 
 /**
- * The channel on which the database announces every change of a user ('u:<id>') or a
- * merchant ('m:<id>'), on commit, whichever code made it (triggers of migration
- * 0007_principal_change_notify).
+ * The channel on which the database announces every change of a user ('u:<id>'), a merchant
+ * ('m:<id>') or a service provider ('p:<id>'), on commit, whichever code made it (triggers of
+ * migrations 0007_principal_change_notify and 0012_service_providers).
  */
 export const PRINCIPAL_CHANNEL = 'principal_changed'
 
@@ -75,7 +75,10 @@ export class PrincipalCache {
     return user
   }
 
-  /** A change announced on the channel: `u:<user id>`, `m:<merchant id>`; anything else flushes. */
+  /**
+   * A change announced on the channel: `u:<user id>`, `m:<merchant id>`, `p:<service provider id>`;
+   * anything else flushes.
+   */
   invalidate(payload: string): void {
     this.generation++
     const id = payload.slice(2)
@@ -83,6 +86,10 @@ export class PrincipalCache {
       this.entries.delete(id)
     } else if (payload.startsWith('m:')) {
       for (const [key, entry] of this.entries) if (entry.user.merchantId === id) this.entries.delete(key)
+    } else if (payload.startsWith('p:')) {
+      for (const [key, entry] of this.entries) {
+        if (entry.user.serviceProviderId === id) this.entries.delete(key)
+      }
     } else {
       this.entries.clear()
     }

@@ -10,6 +10,7 @@ import {
   findUserByEmail,
   findUserById,
   normalizeEmail,
+  refuseSuspendedProvider,
   setPassword,
   type UserWithMerchant,
 } from '../users/index.js'
@@ -52,7 +53,18 @@ export function sessionUser(user: UserWithMerchant): SessionUserView {
     merchantName: user.merchantName,
     merchantRole: user.merchantRole,
     ...(user.role === 'ADMIN' && user.adminRole ? { adminRole: user.adminRole } : {}),
+    ...providerFields(user),
   }
+}
+
+/** A service provider's user carries its provider (docs/service-providers.md); other roles do not. */
+function providerFields(user: {
+  role: string
+  serviceProviderId: string | null
+  serviceProviderName: string | null
+}): { serviceProviderId?: string; serviceProviderName?: string } {
+  if (user.role !== 'SERVICE_PROVIDER' || !user.serviceProviderId) return {}
+  return { serviceProviderId: user.serviceProviderId, serviceProviderName: user.serviceProviderName ?? '' }
 }
 
 export class AuthService {
@@ -99,6 +111,7 @@ export class AuthService {
     if (!user || !valid) throw new AppError('invalid_credentials')
     if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
     if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
+    refuseSuspendedProvider(user)
 
     await Promise.all([this.deps.limiter.reset(pairKey), this.deps.limiter.hit(knownKey, KNOWN_ADDRESS)])
     const token = await this.deps.tokens.issue({ sub: user.id, role: user.role, tv: user.tokenVersion })
@@ -137,6 +150,7 @@ export class AuthService {
       merchantName: principal.merchantName,
       merchantRole: principal.merchantRole,
       ...(principal.role === 'ADMIN' && principal.adminRole ? { adminRole: principal.adminRole } : {}),
+      ...providerFields(principal),
       status: principal.status,
       lastLoginAt: principal.lastLoginAt?.toISOString() ?? null,
       createdAt: principal.createdAt.toISOString(),

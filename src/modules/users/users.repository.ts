@@ -6,11 +6,13 @@ import {
   type MerchantStatus,
   merchants,
   type Role,
+  type ServiceProviderStatus,
+  serviceProviders,
   type UserStatus,
   users,
 } from '../../db/schema/index.js'
 
-/** A user with what authentication and the login payload need of its merchant. */
+/** A user with what authentication and the login payload need of its merchant or service provider. */
 export interface UserWithMerchant {
   id: string
   email: string
@@ -24,6 +26,9 @@ export interface UserWithMerchant {
   adminRole: AdminRole | null
   merchantName: string | null
   merchantStatus: MerchantStatus | null
+  serviceProviderId: string | null
+  serviceProviderName: string | null
+  serviceProviderStatus: ServiceProviderStatus | null
   lastLoginAt: Date | null
   createdAt: Date
   updatedAt: Date
@@ -42,10 +47,21 @@ const withMerchant = {
   adminRole: users.adminRole,
   merchantName: merchants.name,
   merchantStatus: merchants.status,
+  serviceProviderId: users.serviceProviderId,
+  serviceProviderName: serviceProviders.name,
+  serviceProviderStatus: serviceProviders.status,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 }
+
+/** Users with their merchant's and service provider's columns (`withMerchant`). */
+const selectWithOrganisation = (db: DbOrTx) =>
+  db
+    .select(withMerchant)
+    .from(users)
+    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+    .leftJoin(serviceProviders, eq(serviceProviders.id, users.serviceProviderId))
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -61,10 +77,7 @@ export async function findUserByEmail(
   email: string,
   identity: Identity = 'staff',
 ): Promise<UserWithMerchant | null> {
-  const rows = await db
-    .select(withMerchant)
-    .from(users)
-    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+  const rows = await selectWithOrganisation(db)
     .where(and(eq(users.email, normalizeEmail(email)), ofIdentity(identity)))
     .limit(1)
   return rows[0] ?? null
@@ -75,10 +88,7 @@ export async function findUserByEmail(
  * once per connection).
  */
 export function prepareFindUserById(db: Db): (id: string) => Promise<UserWithMerchant | null> {
-  const statement = db
-    .select(withMerchant)
-    .from(users)
-    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+  const statement = selectWithOrganisation(db)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_find_user_by_id')
@@ -86,12 +96,7 @@ export function prepareFindUserById(db: Db): (id: string) => Promise<UserWithMer
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserWithMerchant | null> {
-  const rows = await db
-    .select(withMerchant)
-    .from(users)
-    .leftJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(eq(users.id, id))
-    .limit(1)
+  const rows = await selectWithOrganisation(db).where(eq(users.id, id)).limit(1)
   return rows[0] ?? null
 }
 
@@ -103,6 +108,7 @@ export interface NewUser {
   merchantId?: string | null
   merchantRole?: MerchantRole | null
   adminRole?: AdminRole | null
+  serviceProviderId?: string | null
 }
 
 /** Inserts a user; answers null when the e-mail is taken (by staff for staff, by a customer for a customer; any case). */
