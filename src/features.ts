@@ -18,6 +18,7 @@ import { receiptsFeature } from './modules/receipts/index.js'
 import { remindersFeature } from './modules/reminders/index.js'
 import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { serviceHistoryFeature } from './modules/service-history/index.js'
+import { serviceProvidersFeature } from './modules/service-providers/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
 import { listExpiringWarranties, warrantiesFeature } from './modules/warranties/index.js'
@@ -39,6 +40,7 @@ export function createFeatures(deps: Deps) {
   const auth = authFeature({ db, tokens: deps.tokens, limiter: deps.limiter, queue: deps.queue, logger })
   const merchants = merchantsFeature({ db }, { audit: audit.service, stopImportsOf })
   const catalog = catalogFeature({ db }, { audit: audit.service })
+  const serviceProviders = serviceProvidersFeature({ db }, { audit: audit.service })
   const ownership = ownershipOf(deps, mail.service)
   const wakeMinter = () => minting.service.wake()
   const { warranties, imports } = warrantiesOf(deps, { mail: mail.service, wakeMinter, events })
@@ -61,6 +63,7 @@ export function createFeatures(deps: Deps) {
     auth,
     ipfsFeature({ pinning: deps.pinning }),
     merchants,
+    serviceProviders,
     catalog,
     stats,
     audit,
@@ -86,6 +89,7 @@ export function createFeatures(deps: Deps) {
     mailOutbox: mail.service,
     audit: audit.service,
     merchants: merchants.service,
+    serviceProviders: serviceProviders.service,
     catalog: catalog.service,
     stats: stats.service,
     warranties: warranties.service,
