@@ -5,9 +5,10 @@ import {
   createServiceProvider,
   createUser,
   PASSWORD,
+  setServiceProviderStatus,
   type TestUser,
 } from '../support/factories.js'
-import { createTestService, type TestService } from '../support/harness.js'
+import { createTestService, type TestService, waitFor } from '../support/harness.js'
 
 let svc: TestService
 let admin: TestUser
@@ -245,5 +246,25 @@ describe('suspending and reactivating a service provider', () => {
     await request('PUT', `/v1/admin/service-providers/${user.serviceProviderId}`, { name })
     const me = await request('GET', '/v1/auth/me', undefined, user.token)
     expect(me.json().serviceProviderName).toBe(name)
+  })
+})
+
+describe("a provider's change and the principal cache", () => {
+  it("drops that provider's users at once, whatever wrote the change, and keeps other providers' users cached", async () => {
+    await waitFor(async () => svc.app.principalCache.isLive)
+    const [user, other] = await Promise.all([
+      createUser(svc.deps, { role: 'SERVICE_PROVIDER' }),
+      createUser(svc.deps, { role: 'SERVICE_PROVIDER' }),
+    ])
+    const me = (token: string) => request('GET', '/v1/auth/me', undefined, token)
+    for (const u of [user, other]) expect((await me(u.token)).statusCode).toBe(200)
+    // Written straight to the table: the database's NOTIFY (migration 0012), not the service, drops the entry.
+    await setServiceProviderStatus(svc.deps.db, user.serviceProviderId ?? '', 'SUSPENDED')
+    const refused = await me(user.token)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error).toBe('provider_suspended')
+    const hits = svc.app.principalCache.hits
+    expect((await me(other.token)).statusCode).toBe(200)
+    expect(svc.app.principalCache.hits).toBe(hits + 1)
   })
 })
