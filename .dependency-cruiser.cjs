@@ -41,6 +41,14 @@ module.exports = {
       from: { path: '^src/adapters/' },
       to: { path: '^src/(modules|http)/' },
     },
+    {
+      name: 'no-http-to-modules',
+      comment:
+        'The HTTP layer (auth guard, error handler, shared schemas) knows no feature: what it needs of one (the principal loader) the composition passes in.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/modules/' },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

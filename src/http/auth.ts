@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
-import type { Database, Db } from '../db/client.js'
+import type { Database } from '../db/client.js'
 import { type AdminRole, type MerchantRole, ROLES, type Role, type UserStatus } from '../db/schema/index.js'
 import { AppError } from '../errors.js'
-import { prepareFindUserById } from '../modules/users/index.js'
-import { listenForPrincipalChanges, PrincipalCache } from './principal-cache.js'
+import { listenForPrincipalChanges, PrincipalCache, type PrincipalLoader } from './principal-cache.js'
 import type { TokenService } from './tokens.js'
 
 /**
@@ -98,8 +97,9 @@ function secretMatches(given: string | undefined, expected: string | null): bool
 export function registerAuth(
   app: FastifyInstance,
   deps: {
-    db: Db
     tokens: TokenService
+    /** Reads the caller's user row: the users feature's lookup, passed in by the composition. */
+    loadPrincipal: PrincipalLoader
     cronSecret: string | null
     /** With it, principals are cached in process and dropped when the database announces a change. */
     database?: Pick<Database, 'url' | 'notifications'>
@@ -107,13 +107,7 @@ export function registerAuth(
   },
 ): void {
   app.decorateRequest('principal', null)
-  let findUserById: ReturnType<typeof prepareFindUserById> | undefined
-  const principals = new PrincipalCache({
-    load: (id) => {
-      findUserById ??= prepareFindUserById(deps.db)
-      return findUserById(id)
-    },
-  })
+  const principals = new PrincipalCache({ load: deps.loadPrincipal })
   app.decorate('principalCache', principals)
   const database = deps.database
   if (database) {

@@ -86,6 +86,18 @@ describe('npm run lint:architecture', () => {
     expect(result.output).toMatch(/Clone found|too many duplicates/)
   }, 60_000)
 
+  it('fails when the HTTP layer imports a feature (no-http-to-modules)', () => {
+    const dir = project({
+      'src/modules/users/index.ts': 'export const findUser = (id: string) => id\n',
+      'src/http/auth.ts':
+        "import { findUser } from '../modules/users/index.js'\nexport const guard = findUser\n",
+    })
+    const result = depcruise(dir)
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('no-http-to-modules')
+    expect(result.output).toContain('src/http/auth.ts → src/modules/users/index.ts')
+  }, 60_000)
+
   it('fails on a file over 300 lines that docs/architecture.md does not explain', () => {
     const long = `${Array.from({ length: 301 }, (_, i) => `export const v${i} = ${i}`).join('\n')}\n`
     const dir = project({ 'src/long.ts': long })
