@@ -49,6 +49,18 @@ module.exports = {
       from: { path: '^src/http/' },
       to: { path: '^src/modules/' },
     },
+    {
+      name: 'adapters-only-through-index',
+      comment:
+        "Code outside an adapter uses it only through that adapter's index.ts (which chooses the implementation and exports what others need).",
+      severity: 'error',
+      // $1: `adapters/<port>` for a file of an adapter (its own files are its own business).
+      from: { path: '^src/((?:adapters/)?[^/]+)' },
+      to: {
+        path: '^src/adapters/[^/]+/',
+        pathNot: ['^src/$1/', '^src/adapters/[^/]+/index\\.ts$'],
+      },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

@@ -98,6 +98,26 @@ describe('npm run lint:architecture', () => {
     expect(result.output).toContain('src/http/auth.ts → src/modules/users/index.ts')
   }, 60_000)
 
+  it('fails on a reach past an adapter’s index.ts (adapters-only-through-index)', () => {
+    const dir = project({
+      'src/adapters/mail/port.ts': 'export const LIMIT = 1\n',
+      'src/adapters/mail/smtp-mail.ts': "import { LIMIT } from './port.js'\nexport const smtp = LIMIT\n",
+      'src/adapters/mail/index.ts': "export { LIMIT } from './port.js'\n",
+      'src/adapters/push/index.ts': "import { LIMIT } from '../mail/port.js'\nexport const push = LIMIT\n",
+      'src/modules/a/a.service.ts':
+        "import { LIMIT } from '../../adapters/mail/port.js'\nexport const a = LIMIT\n",
+      'src/modules/b/b.service.ts':
+        "import { LIMIT } from '../../adapters/mail/index.js'\nexport const b = LIMIT\n",
+    })
+    const result = depcruise(dir)
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('adapters-only-through-index')
+    expect(result.output).toContain('src/modules/a/a.service.ts → src/adapters/mail/port.ts')
+    expect(result.output).toContain('src/adapters/push/index.ts → src/adapters/mail/port.ts')
+    expect(result.output).not.toContain('src/modules/b/b.service.ts')
+    expect(result.output).not.toContain('src/adapters/mail/smtp-mail.ts')
+  }, 60_000)
+
   it('fails on a file over 300 lines that docs/architecture.md does not explain', () => {
     const long = `${Array.from({ length: 301 }, (_, i) => `export const v${i} = ${i}`).join('\n')}\n`
     const dir = project({ 'src/long.ts': long })

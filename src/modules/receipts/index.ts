@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { BlobStore } from '../../adapters/blobs/port.js'
+import type { BlobStore } from '../../adapters/blobs/index.js'
 import type { OcrPort } from '../../adapters/ocr/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
