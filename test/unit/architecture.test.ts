@@ -98,6 +98,24 @@ describe('npm run lint:architecture', () => {
     expect(result.output).toContain('src/http/auth.ts → src/modules/users/index.ts')
   }, 60_000)
 
+  it('fails on drizzle-orm or pg outside a repository and src/db (sql-only-in-repositories)', () => {
+    // No node_modules here: the packages stay unresolved and the rule matches them by name (in
+    // the repository it matches their resolved node_modules/… path).
+    const dir = project({
+      'src/modules/a/a.service.ts': "import { sql } from 'drizzle-orm'\nexport const q = sql`select 1`\n",
+      'src/modules/a/a.jobs.ts': "import pg from 'pg'\nexport const client = pg.Client\n",
+      'src/modules/a/a.repository.ts': "import { sql } from 'drizzle-orm'\nexport const r = sql`select 2`\n",
+      'src/db/helpers.ts': "import { sql } from 'drizzle-orm'\nexport const h = sql`select 3`\n",
+    })
+    const result = depcruise(dir)
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('sql-only-in-repositories')
+    expect(result.output).toContain('src/modules/a/a.service.ts → drizzle-orm')
+    expect(result.output).toContain('src/modules/a/a.jobs.ts → pg')
+    expect(result.output).not.toContain('src/modules/a/a.repository.ts')
+    expect(result.output).not.toContain('src/db/helpers.ts')
+  }, 60_000)
+
   it('fails on a reach past an adapter’s index.ts (adapters-only-through-index)', () => {
     const dir = project({
       'src/adapters/mail/port.ts': 'export const LIMIT = 1\n',

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type ReceiptOcrData, type ReceiptOcrStatus, receipts } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 export type ReceiptRow = typeof receipts.$inferSelect
 export type NewReceipt = typeof receipts.$inferInsert
