@@ -63,7 +63,16 @@ export async function buildApp({
       findUserById ??= prepareFindUserById(deps.db)
       return findUserById(id)
     },
-    cronSecret: config.cronSecret,
+    secrets: {
+      cron: { value: config.cronSecret },
+      inbound: { value: config.inbox.inboundSecret },
+      // Outside production an unset METRICS_TOKEN leaves /metrics open (docs/security.md#metrics).
+      metrics: {
+        value: config.metricsToken,
+        openWhenUnset: config.nodeEnv !== 'production',
+        unsetMessage: 'METRICS_TOKEN is not set: /metrics is closed in production',
+      },
+    },
     database: deps.database,
     logger: deps.logger,
   })
