@@ -22,9 +22,6 @@ export type { ReceiptOcrPipeline } from './receipt-ocr.js'
 export { OCR_RECEIPTS_JOB } from './receipt-ocr.js'
 export type { InboundReceipt, ReceiptsService } from './receipts.service.js'
 
-/** What inbound e-mail uses: one call per attachment, the same save path as an upload. */
-export type InboundReceiptSaver = Pick<ReceiptsService, 'saveFromInbound'>
-
 export interface ReceiptsFeatureService {
   receipts: ReceiptsService
   folders: FoldersService

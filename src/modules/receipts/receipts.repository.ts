@@ -49,11 +49,6 @@ export async function findReceipt(db: DbOrTx, customerId: string, id: string): P
   return rows[0] ?? null
 }
 
-export async function findReceiptById(db: DbOrTx, id: string): Promise<ReceiptRow | null> {
-  const rows = await db.select().from(receipts).where(eq(receipts.id, id)).limit(1)
-  return rows[0] ?? null
-}
-
 export async function deleteReceipt(tx: Tx, customerId: string, id: string): Promise<ReceiptRow | null> {
   const rows = await tx.delete(receipts).where(mine(customerId, id)).returning()
   return rows[0] ?? null
