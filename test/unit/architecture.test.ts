@@ -136,17 +136,22 @@ describe('npm run lint:architecture', () => {
     expect(result.output).not.toContain('src/adapters/mail/smtp-mail.ts')
   }, 60_000)
 
-  it('fails on a file over 300 lines that docs/architecture.md does not explain', () => {
+  it('warns, without failing, about a file over 300 lines that docs/architecture.md does not explain', () => {
     const long = `${Array.from({ length: 301 }, (_, i) => `export const v${i} = ${i}`).join('\n')}\n`
     const dir = project({ 'src/long.ts': long })
-    const failing = run(dir, process.execPath, [join(projectRoot, 'scripts', 'check-sizes.mjs'), dir])
-    expect(failing.status).toBe(1)
-    expect(failing.output).toContain('src/long.ts: 302 lines')
+    const sizes = () => run(dir, process.execPath, [join(projectRoot, 'scripts', 'check-sizes.mjs'), dir])
+    const warned = sizes()
+    expect(warned.status).toBe(0)
+    expect(warned.output).toContain('check-sizes: warning: files over 300 lines without a reason')
+    expect(warned.output).toContain('src/long.ts: 302 lines')
     mkdirSync(join(dir, 'docs'))
     writeFileSync(
       join(dir, 'docs', 'architecture.md'),
       '# A\n\n## Files that stay whole\n\n- `src/long.ts`: a generated table, read as one.\n',
     )
-    expect(run(dir, process.execPath, [join(projectRoot, 'scripts', 'check-sizes.mjs'), dir]).status).toBe(0)
+    const explained = sizes()
+    expect(explained.status).toBe(0)
+    expect(explained.output).not.toContain('warning')
+    expect(explained.output).toContain('within 300 lines or explained')
   }, 60_000)
 })
