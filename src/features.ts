@@ -53,11 +53,7 @@ export function createFeatures(deps: Deps) {
   const inbox = inboxOf(deps, receipts.service.receipts)
   const list: Feature[] = [
     systemOf(deps),
-    metricsFeature({
-      metrics: deps.metrics,
-      token: config.metricsToken,
-      production: config.nodeEnv === 'production',
-    }),
+    metricsFeature({ metrics: deps.metrics }),
     auth,
     ipfsFeature({ pinning: deps.pinning }),
     merchants,

@@ -41,12 +41,7 @@ export function inboxFeature(
   return {
     name: 'inbox',
     service: { inbox, smtpPort: () => listener?.port ?? null },
-    routes: (app) =>
-      app.register(inboxRoutes, {
-        inbox,
-        secret: settings.inboundSecret,
-        maxMessageBytes: settings.maxMessageBytes,
-      }),
+    routes: (app) => app.register(inboxRoutes, { inbox, maxMessageBytes: settings.maxMessageBytes }),
     async onApiStart() {
       if (!settings.inboundSecret) {
         logger.warn(

@@ -6,8 +6,8 @@ import type { JobQueue } from '../../jobs/queue.js'
 import { dispatchMailJob } from './mail.jobs.js'
 import { DISPATCH_MAIL_JOB, MailOutbox, type MailSettings } from './mail.service.js'
 
+export { latestMailAbout, type MailDelivery } from './mail.repository.js'
 export type { MailOutbox, MailRequest } from './mail.service.js'
-export { latestMailAbout, type MailDelivery } from './mail-status.js'
 export { escapeHtml } from './templates/index.js'
 
 /** How often a worker looks for due messages whose wake-up was lost. */

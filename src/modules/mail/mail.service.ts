@@ -1,12 +1,18 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { AdapterClosedError, AdapterError } from '../../adapters/adapter-error.js'
 import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
 import type { Db, Tx } from '../../db/client.js'
-import { type MailMessageRow, mailMessages } from '../../db/schema/index.js'
+import type { MailMessageRow, mailMessages } from '../../db/schema/index.js'
 import { Drain } from '../../jobs/drain.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { errorText } from '../../lib/async.js'
+import {
+  dueMailMessages,
+  failUnopenable,
+  insertMailMessage,
+  nextDueAt,
+  recordAttempt,
+} from './mail.repository.js'
 import { openData, outboxKey, sealData } from './sealed-data.js'
 import { SentRecords } from './sent-records.js'
 import { type MailJobContent, renderMail } from './templates/index.js'
@@ -84,21 +90,17 @@ export class MailOutbox {
   }
 
   async enqueue(tx: Tx, request: MailRequest): Promise<string> {
-    const [row] = await tx
-      .insert(mailMessages)
-      .values({
-        template: request.content.template,
-        data: sealData(this.keys[0]!, request.content.data),
-        toAddress: request.to,
-        messageId: createMessageId(this.deps.settings.from),
-        subjectType: request.about?.type ?? null,
-        subjectId: request.about?.id ?? null,
-      })
-      .returning({ id: mailMessages.id })
-    if (!row) throw new Error('mail message not recorded')
+    const id = await insertMailMessage(tx, {
+      template: request.content.template,
+      data: sealData(this.keys[0]!, request.content.data),
+      toAddress: request.to,
+      messageId: createMessageId(this.deps.settings.from),
+      subjectType: request.about?.type ?? null,
+      subjectId: request.about?.id ?? null,
+    })
     // A wake-up shortly after the caller commits; the sweep catches any the commit outlasts.
     this.wake()
-    return row.id
+    return id
   }
 
   /** Asks for a dispatch run soon; coalesced, so a burst of messages asks once. */
@@ -130,12 +132,7 @@ export class MailOutbox {
     // dispatcher beside a slow one; what is left is picked up by the next run.
     const deadline = Date.now() + RUN_BUDGET_MS
     while (Date.now() < deadline && !this.drain.stopping) {
-      const due = await this.deps.db
-        .select()
-        .from(mailMessages)
-        .where(and(eq(mailMessages.status, 'QUEUED'), lte(mailMessages.nextAttemptAt, new Date())))
-        .orderBy(asc(mailMessages.nextAttemptAt))
-        .limit(batchSize)
+      const due = await dueMailMessages(this.deps.db, new Date(), batchSize)
       if (due.length === 0) break
       // `concurrency` messages in flight, each slot taking the next as soon as its own is done
       // (one slow server answer holds up one slot, not a group). The batch's SENT records are
@@ -182,18 +179,12 @@ export class MailOutbox {
       data = openData(this.keys, message.data)
     } catch (err) {
       // Sealed under another JWT_SECRET (rotated): it cannot be sent any more.
-      await db
-        .update(mailMessages)
-        .set({ status: 'FAILED', attempts, lastError: `cannot open the message data: ${errorText(err)}` })
-        .where(eq(mailMessages.id, message.id))
+      await failUnopenable(db, message.id, attempts, `cannot open the message data: ${errorText(err)}`)
       logger.error({ mailId: message.id }, 'mail data cannot be opened (was JWT_SECRET changed?)')
       return 'failed'
     }
     const record = (values: Partial<typeof mailMessages.$inferInsert>) =>
-      db
-        .update(mailMessages)
-        .set({ ...values, attempts, updatedAt: sql`now()` })
-        .where(and(eq(mailMessages.id, message.id), eq(mailMessages.status, 'QUEUED')))
+      recordAttempt(db, message.id, attempts, values)
     let rendered: ReturnType<typeof renderMail>
     try {
       rendered = renderMail(message.template, data)
@@ -233,16 +224,8 @@ export class MailOutbox {
   }
 
   /** The earliest time a queued message is due (at or before `before`, when given). */
-  private async nextDue(before: Date | null): Promise<Date | null> {
-    const [row] = await this.deps.db
-      .select({ at: mailMessages.nextAttemptAt })
-      .from(mailMessages)
-      .where(
-        and(eq(mailMessages.status, 'QUEUED'), before ? lte(mailMessages.nextAttemptAt, before) : undefined),
-      )
-      .orderBy(asc(mailMessages.nextAttemptAt))
-      .limit(1)
-    return row?.at ?? null
+  private nextDue(before: Date | null): Promise<Date | null> {
+    return nextDueAt(this.deps.db, before)
   }
 }
 

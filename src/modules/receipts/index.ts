@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { BlobStore } from '../../adapters/blobs/port.js'
+import type { BlobStore } from '../../adapters/blobs/index.js'
 import type { OcrPort } from '../../adapters/ocr/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
@@ -21,9 +21,6 @@ export type { ReceiptBlobs, SweepCounts } from './receipt-blobs.js'
 export type { ReceiptOcrPipeline } from './receipt-ocr.js'
 export { OCR_RECEIPTS_JOB } from './receipt-ocr.js'
 export type { InboundReceipt, ReceiptsService } from './receipts.service.js'
-
-/** What inbound e-mail uses: one call per attachment, the same save path as an upload. */
-export type InboundReceiptSaver = Pick<ReceiptsService, 'saveFromInbound'>
 
 export interface ReceiptsFeatureService {
   receipts: ReceiptsService

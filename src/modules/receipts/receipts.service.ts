@@ -27,7 +27,8 @@ import type {
   ReceiptWithImageView,
 } from './receipts.schemas.js'
 import { receiptNotFound } from './shares.service.js'
-import { findClaimedWarranty, suggestWarranty } from './warranty-match.js'
+import { suggestWarranty } from './warranty-match.js'
+import { findClaimedWarranty } from './warranty-match.repository.js'
 
 /** What H3's inbound e-mail hands over: one attachment of one message. */
 export interface InboundReceipt {
