@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './http.js'
-import { JWT_SECRET_FILE, previousJwtSecret } from './jwt.js'
+import { JWT_SECRET_FILE, type JwtConfig, previousJwtSecret } from './jwt.js'
 import { type QuotasConfig, quotasConfig, type RateLimits, rateLimitMaxKeys, rateLimits } from './limits.js'
 import { type MintingSettings, mintingSettings } from './minting.js'
 import { type OcrSettings, ocrSettings } from './ocr.js'
@@ -46,14 +46,7 @@ export interface Config {
   /** PostgreSQL URL; unset = the embedded PostgreSQL server under `dataDir/db`. */
   databaseUrl: string | null
   databasePoolSize: number
-  jwt: {
-    secret: string
-    /** Also accepted for verification during a rotation (docs/production.md#rotating-the-jwt-secret). */
-    previousSecret: string | null
-    ttlSeconds: number
-    issuer: string
-    audience: string
-  }
+  jwt: JwtConfig
   cronSecret: string | null
   bootstrapAdmin: { email: string; password: string } | null
   publicApiUrl: string
