@@ -125,15 +125,8 @@ function mailOf(deps: Deps) {
     mail: deps.mail,
     queue: deps.queue,
     logger: deps.logger,
-    settings: {
-      from: config.mail.from,
-      secret: config.jwt.secret,
-      previousSecret: config.jwt.previousSecret,
-      retryDelaySeconds: config.mail.retryDelaySeconds,
-      maxAttempts: config.mail.maxAttempts,
-      concurrency: config.mail.concurrency,
-      batchSize: config.mail.batchSize,
-    },
+    settings: config.mail,
+    jwt: config.jwt,
   })
 }
 

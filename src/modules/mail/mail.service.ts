@@ -1,6 +1,8 @@
 import type { Logger } from 'pino'
 import { AdapterClosedError, AdapterError } from '../../adapters/adapter-error.js'
 import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
+import type { JwtConfig } from '../../config/jwt.js'
+import type { MailConfig } from '../../config/mail.js'
 import type { Db, Tx } from '../../db/client.js'
 import type { MailMessageRow, mailMessages } from '../../db/schema/index.js'
 import { Drain } from '../../jobs/drain.js'
@@ -26,23 +28,6 @@ export interface MailRequest {
   about?: { type: string; id: string }
 }
 
-export interface MailSettings {
-  from: string
-  /** JWT_SECRET: the key sealing queued messages' data is derived from it. */
-  secret: string
-  /** The previous JWT_SECRET during a rotation: messages sealed under it can still be opened. */
-  previousSecret?: string | null
-  /** Delay before the first retry; doubled on each later one (capped at one hour). */
-  retryDelaySeconds: number
-  maxAttempts: number
-  /** Due messages read per statement (`MAIL_BATCH_SIZE`, default 200). */
-  batchSize?: number
-  /** Messages being delivered at once (`MAIL_CONCURRENCY`, default 10; the SMTP pool's connections too). */
-  concurrency?: number
-}
-
-const BATCH = 200
-const CONCURRENCY = 10
 /** Delivered messages recorded SENT per statement, and the longest one waits for its statement. */
 const RECORD_GROUP = 50
 const RECORD_WAIT_MS = 200
@@ -68,12 +53,17 @@ export class MailOutbox {
       mail: MailPort
       queue: JobQueue
       logger: Logger
-      settings: MailSettings
+      settings: MailConfig
+      /**
+       * JWT_SECRET: the key sealing queued messages' data is derived from it; the previous one,
+       * during a rotation, still opens messages sealed under it.
+       */
+      jwt: Pick<JwtConfig, 'secret' | 'previousSecret'>
       /** Runs a dispatch alone across every process (a database lock). */
       exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     },
   ) {
-    const { secret, previousSecret } = deps.settings
+    const { secret, previousSecret } = deps.jwt
     this.keys = [outboxKey(secret), ...(previousSecret ? [outboxKey(previousSecret)] : [])]
     this.drain = new Drain({
       name: 'mail',
@@ -127,7 +117,7 @@ export class MailOutbox {
 
   private async dispatchAlone(): Promise<{ sent: number; failed: number; retrying: number }> {
     const counts = { sent: 0, failed: 0, retrying: 0 }
-    const { batchSize = BATCH, concurrency = CONCURRENCY } = this.deps.settings
+    const { batchSize, concurrency } = this.deps.settings
     // A run stays well inside its job's expiry (15 min), so pg-boss never starts a second
     // dispatcher beside a slow one; what is left is picked up by the next run.
     const deadline = Date.now() + RUN_BUDGET_MS
