@@ -106,12 +106,7 @@ function receiptsOf(deps: Deps, mail: Parameters<typeof receiptsFeature>[1]['mai
       ...{ db, ocr, limiter, blobs, queue, logger },
       exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.receiptOcr, fn),
       publicApiUrl: config.publicApiUrl,
-      settings: {
-        ...config.receipts,
-        quota: { count: config.quotas.receiptsPerCustomer, bytes: config.quotas.receiptBytesPerCustomer },
-        orphanGraceSeconds: config.blobs.orphanGraceSeconds,
-        blobSweepSeconds: config.blobs.sweepSeconds,
-      },
+      settings: { receipts: config.receipts, quotas: config.quotas, blobs: config.blobs },
     },
     { mail },
   )
