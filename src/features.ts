@@ -235,7 +235,8 @@ function inboxOf(deps: Deps, receipts: InboxReceipts) {
       logger: deps.logger,
       resolver: deps.dnsResolver,
       exclusive: (key, fn) => deps.database.exclusive(key, fn),
-      settings: { inboxDomain: deps.config.inboxDomain, ...deps.config.inbox },
+      settings: deps.config.inbox,
+      inboxDomain: deps.config.inboxDomain,
     },
     { receipts },
   )
