@@ -55,11 +55,7 @@ export function createFeatures(deps: Deps) {
   const inbox = inboxOf(deps, receipts.service.receipts)
   const list: Feature[] = [
     systemOf(deps),
-    metricsFeature({
-      metrics: deps.metrics,
-      token: config.metricsToken,
-      production: config.nodeEnv === 'production',
-    }),
+    metricsFeature({ metrics: deps.metrics }),
     auth,
     ipfsFeature({ pinning: deps.pinning }),
     merchants,
@@ -114,12 +110,7 @@ function receiptsOf(deps: Deps, mail: Parameters<typeof receiptsFeature>[1]['mai
       ...{ db, ocr, limiter, blobs, queue, logger },
       exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.receiptOcr, fn),
       publicApiUrl: config.publicApiUrl,
-      settings: {
-        ...config.receipts,
-        quota: { count: config.quotas.receiptsPerCustomer, bytes: config.quotas.receiptBytesPerCustomer },
-        orphanGraceSeconds: config.blobs.orphanGraceSeconds,
-        blobSweepSeconds: config.blobs.sweepSeconds,
-      },
+      settings: { receipts: config.receipts, quotas: config.quotas, blobs: config.blobs },
     },
     { mail },
   )
@@ -133,15 +124,8 @@ function mailOf(deps: Deps) {
     mail: deps.mail,
     queue: deps.queue,
     logger: deps.logger,
-    settings: {
-      from: config.mail.from,
-      secret: config.jwt.secret,
-      previousSecret: config.jwt.previousSecret,
-      retryDelaySeconds: config.mail.retryDelaySeconds,
-      maxAttempts: config.mail.maxAttempts,
-      concurrency: config.mail.concurrency,
-      batchSize: config.mail.batchSize,
-    },
+    settings: config.mail,
+    jwt: config.jwt,
   })
 }
 
@@ -225,18 +209,9 @@ function webhooksOf(deps: Deps) {
       queue: deps.queue,
       logger: deps.logger,
       exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.webhooks, fn),
-      settings: {
-        jwtSecret: config.jwt.secret,
-        previousJwtSecret: config.jwt.previousSecret,
-        production: config.nodeEnv === 'production',
-        disableAfterHours: config.webhooks.disableAfterHours,
-        logRetentionDays: config.webhooks.logRetentionDays,
-        allowPrivateNetworks: config.webhooks.allowPrivateTargets,
-        maxEndpointsPerMerchant: config.webhooks.maxEndpointsPerMerchant,
-        manualSendsPerHour: config.webhooks.manualSendsPerHour,
-        merchantConcurrency: config.webhooks.merchantConcurrency,
-        timeoutMs: config.webhooks.timeoutSeconds * 1000,
-      },
+      settings: config.webhooks,
+      jwt: config.jwt,
+      production: config.nodeEnv === 'production',
       limiter: deps.limiter,
     },
     { expiringWarranties: listExpiringWarranties },
@@ -264,7 +239,8 @@ function inboxOf(deps: Deps, receipts: InboxReceipts) {
       logger: deps.logger,
       resolver: deps.dnsResolver,
       exclusive: (key, fn) => deps.database.exclusive(key, fn),
-      settings: { inboxDomain: deps.config.inboxDomain, ...deps.config.inbox },
+      settings: deps.config.inbox,
+      inboxDomain: deps.config.inboxDomain,
     },
     { receipts },
   )

@@ -1,7 +1,8 @@
 import { isAbsolute, resolve } from 'node:path'
 import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './http.js'
-import { JWT_SECRET_FILE, previousJwtSecret } from './jwt.js'
+import { JWT_SECRET_FILE, type JwtConfig, previousJwtSecret } from './jwt.js'
 import { type QuotasConfig, quotasConfig, type RateLimits, rateLimitMaxKeys, rateLimits } from './limits.js'
+import { type MailConfig, mailConfig } from './mail.js'
 import { type MintingSettings, mintingSettings } from './minting.js'
 import { type OcrSettings, ocrSettings } from './ocr.js'
 import {
@@ -46,14 +47,7 @@ export interface Config {
   /** PostgreSQL URL; unset = the embedded PostgreSQL server under `dataDir/db`. */
   databaseUrl: string | null
   databasePoolSize: number
-  jwt: {
-    secret: string
-    /** Also accepted for verification during a rotation (docs/production.md#rotating-the-jwt-secret). */
-    previousSecret: string | null
-    ttlSeconds: number
-    issuer: string
-    audience: string
-  }
+  jwt: JwtConfig
   cronSecret: string | null
   bootstrapAdmin: { email: string; password: string } | null
   publicApiUrl: string
@@ -73,16 +67,7 @@ export interface Config {
   /** Merchant e-mail and customer receipt quotas (docs/security.md, Quotas). */
   quotas: QuotasConfig
   gitRevision: string | null
-  mail: {
-    smtpUrl: string | null
-    from: string
-    retryDelaySeconds: number
-    maxAttempts: number
-    /** Messages delivered at once, and the pooled SMTP connections. */
-    concurrency: number
-    /** Due messages read per statement. */
-    batchSize: number
-  }
+  mail: MailConfig
   chain: {
     /** Unset = embedded anvil child process under `dataDir/chain`. */
     rpcUrl: string | null
@@ -149,21 +134,6 @@ function bootstrapAdmin(env: Env): Config['bootstrapAdmin'] {
     )
   }
   return email && password ? { email, password } : null
-}
-
-function mail(env: Env): Config['mail'] {
-  const from = str(env, 'MAIL_FROM') ?? 'Warranty Service <no-reply@warranty.local>'
-  if (!/<[^\s@]+@[^\s@]+>$|^[^\s@]+@[^\s@]+$/.test(from)) {
-    throw new ConfigError('MAIL_FROM', 'expected an address or "Name <address>"')
-  }
-  return {
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    from,
-    retryDelaySeconds: int(env, 'MAIL_RETRY_DELAY_SECONDS', 10, 1, 3600),
-    maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 10, 1, 50),
-    concurrency: int(env, 'MAIL_CONCURRENCY', 10, 1, 100),
-    batchSize: int(env, 'MAIL_BATCH_SIZE', 200, 1, 1000),
-  }
 }
 
 function chain(env: Env): Config['chain'] {
@@ -245,7 +215,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimitMaxKeys: rateLimitMaxKeys(env),
     quotas: quotasConfig(env),
     gitRevision: str(env, 'GIT_REVISION'),
-    mail: mail(env),
+    mail: mailConfig(env),
     chain: chain(env),
     pinning: pinning(env),
     push: pushConfig(env),

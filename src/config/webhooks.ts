@@ -21,15 +21,28 @@ export interface WebhooksConfig {
   timeoutSeconds: number
 }
 
+/** Each webhook setting's default: what `webhooksConfig` reads when the variable is unset. */
+export const WEBHOOKS_DEFAULTS: Readonly<WebhooksConfig> = Object.freeze({
+  disableAfterHours: 72,
+  logRetentionDays: 30,
+  allowPrivateTargets: false,
+  maxEndpointsPerMerchant: 20,
+  manualSendsPerHour: 60,
+  merchantConcurrency: 4,
+  timeoutSeconds: 10,
+})
+
 export function webhooksConfig(env: Env): WebhooksConfig {
+  const d = WEBHOOKS_DEFAULTS
+  const allowPrivate = d.allowPrivateTargets ? 'true' : 'false'
   return {
-    disableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
-    logRetentionDays: int(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
+    disableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', d.disableAfterHours, 1, 24 * 365),
+    logRetentionDays: int(env, 'WEBHOOK_LOG_RETENTION_DAYS', d.logRetentionDays, 1, 3650),
     allowPrivateTargets:
-      oneOf(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', ['true', 'false'] as const, 'false') === 'true',
-    maxEndpointsPerMerchant: int(env, 'WEBHOOK_MAX_ENDPOINTS', 20, 1, 1000),
-    manualSendsPerHour: int(env, 'WEBHOOK_MANUAL_SENDS_PER_HOUR', 60, 1, 100_000),
-    merchantConcurrency: int(env, 'WEBHOOK_MERCHANT_CONCURRENCY', 4, 1, 100),
-    timeoutSeconds: int(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
+      oneOf(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', ['true', 'false'] as const, allowPrivate) === 'true',
+    maxEndpointsPerMerchant: int(env, 'WEBHOOK_MAX_ENDPOINTS', d.maxEndpointsPerMerchant, 1, 1000),
+    manualSendsPerHour: int(env, 'WEBHOOK_MANUAL_SENDS_PER_HOUR', d.manualSendsPerHour, 1, 100_000),
+    merchantConcurrency: int(env, 'WEBHOOK_MERCHANT_CONCURRENCY', d.merchantConcurrency, 1, 100),
+    timeoutSeconds: int(env, 'WEBHOOK_TIMEOUT_SECONDS', d.timeoutSeconds, 1, 60),
   }
 }

@@ -7,6 +7,8 @@ import { createEvmChain, redactUrl } from './evm-connect.js'
 import type { ChainPort } from './port.js'
 
 export { deployServiceHistoryAnchor } from './anchor-deployment.js'
+export { deployWarrantyCertificate } from './deploy.js'
+export { redactUrl } from './evm-connect.js'
 export type { CertificateTransferLog, OwnershipChainPort, SignedTransfer } from './ownership-port.js'
 export type { ChainHealth, ChainPort, MintBatchInput, MintedBatch, MintOutcome, SentMint } from './port.js'
 export { ChainRevertError } from './port.js'

@@ -5,7 +5,7 @@ import { PinningServiceAdapter, type PinningServiceOptions } from './pinning-ser
 import type { PinningPort } from './port.js'
 
 export type { DagBlocks, DagScope, DirectoryEntry, DirectoryEntryInput, PinningPort } from './port.js'
-export { MAX_FILE_BYTES } from './port.js'
+export { MAX_FILE_BYTES, MAX_PATH_DEPTH, MAX_PATH_LENGTH } from './port.js'
 
 /**
  * The one place that chooses the pinning adapter: the IPFS Pinning Service API when

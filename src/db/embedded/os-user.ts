@@ -56,7 +56,20 @@ export function serverUser(): ServerUser | null {
 export async function letServerIn(dataDir: string, user: ServerUser): Promise<void> {
   await chown(dataDir, 0, user.gid)
   await chmod(dataDir, 0o710)
-  for (let dir = dirname(resolve(dataDir)); ; dir = dirname(dir)) {
+  await assertPassage(dirname(resolve(dataDir)), user, 'or choose a DATA_DIR it can reach')
+}
+
+/**
+ * As root, the server's user must also reach the PostgreSQL programs it runs (under
+ * node_modules): every folder from theirs up must let it through.
+ */
+export async function assertBinariesReachable(binary: string, user: ServerUser): Promise<void> {
+  await assertPassage(dirname(resolve(binary)), user, 'or install the service where it can')
+}
+
+/** Throws a clear error unless `user` may pass through `from` and every folder above it. */
+async function assertPassage(from: string, user: ServerUser, remedy: string): Promise<void> {
+  for (let dir = from; ; dir = dirname(dir)) {
     const s = await stat(dir)
     const passes =
       (s.mode & 0o001) !== 0 ||
@@ -65,7 +78,7 @@ export async function letServerIn(dataDir: string, user: ServerUser): Promise<vo
     if (!passes) {
       throw new Error(
         `the embedded database runs as the OS user "${user.name}" (the service runs as root), which cannot ` +
-          `enter ${dir}: give it passage (chmod o+x ${dir}) or choose a DATA_DIR it can reach`,
+          `enter ${dir}: give it passage (chmod o+x ${dir}) ${remedy}`,
       )
     }
     if (dir === dirname(dir)) return

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { Logger } from 'pino'
 import { postgresBinaries } from './binaries.js'
-import { letServerIn, type ServerUser, serverUser } from './os-user.js'
+import { assertBinariesReachable, letServerIn, type ServerUser, serverUser } from './os-user.js'
 import {
   EarlierReleaseData,
   folderKind,
@@ -85,7 +85,10 @@ export class EmbeddedPostgres {
     this.wanted = true
     await mkdir(this.options.dataDir, { recursive: true, mode: 0o700 })
     this.user = serverUser()
-    if (this.user) await letServerIn(this.options.dataDir, this.user)
+    if (this.user) {
+      await letServerIn(this.options.dataDir, this.user)
+      await assertBinariesReachable((await postgresBinaries()).postgres, this.user)
+    }
     const kind = folderKind(this.dbDir)
     if (kind === 'earlier') throw new EarlierReleaseData(this.dbDir)
     this.password = await serverPassword(this.options.dataDir)

@@ -64,5 +64,3 @@ export const users = pgTable(
     check('users_admin_role_check', sql`(${t.role} = 'ADMIN') = (${t.adminRole} is not null)`),
   ],
 )
-
-export type UserRow = typeof users.$inferSelect

@@ -3,6 +3,7 @@ import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../http/auth.js'
+import { refuseSuspendedProvider } from '../../http/provider-suspension.js'
 import type { TokenService } from '../../http/tokens.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { clientKey } from '../../lib/client-address.js'
@@ -10,7 +11,6 @@ import {
   findUserByEmail,
   findUserById,
   normalizeEmail,
-  refuseSuspendedProvider,
   setPassword,
   type UserWithMerchant,
 } from '../users/index.js'

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { merchantServiceProviders as links, serviceProviders } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 // A provider as its merchant sees it on the allow-list; `createdAt` is when it was allowed.
 const allowedColumns = {

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import {
   type ServiceProviderRow,
   type ServiceProviderStatus,
@@ -7,7 +8,6 @@ import {
   users,
 } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 /** The unique index a taken provider name breaks (case-insensitive). */
 export const PROVIDER_NAME_UNIQUE = 'service_providers_name_unique'

@@ -1,6 +1,5 @@
 /** Users of every role: the rows other features read and write through these functions. */
-export { type CustomerIdentity, findOrCreateCustomer, lockUser } from './customer-identity.js'
-export { refuseSuspendedProvider } from './provider-status.js'
+export { type CustomerIdentity, findOrCreateCustomer, lockUser } from './customer-identity.repository.js'
 export {
   findUserByEmail,
   findUserById,

@@ -3,35 +3,20 @@ import type { Db, DbOrTx } from '../../db/client.js'
 import {
   type AdminRole,
   type MerchantRole,
-  type MerchantStatus,
   merchants,
   type Role,
-  type ServiceProviderStatus,
   serviceProviders,
-  type UserStatus,
   users,
 } from '../../db/schema/index.js'
+import type { PrincipalRecord } from '../../http/principal-cache.js'
 
-/** A user with what authentication and the login payload need of its merchant or service provider. */
-export interface UserWithMerchant {
-  id: string
-  email: string
-  name: string | null
+/**
+ * A user with what authentication and the login payload need of its merchant or service
+ * provider: the auth guard's `PrincipalRecord` (this feature's `prepareFindUserById` is its
+ * loader) and the password hash.
+ */
+export interface UserWithMerchant extends PrincipalRecord {
   passwordHash: string | null
-  role: Role
-  status: UserStatus
-  tokenVersion: number
-  merchantId: string | null
-  merchantRole: MerchantRole | null
-  adminRole: AdminRole | null
-  merchantName: string | null
-  merchantStatus: MerchantStatus | null
-  serviceProviderId: string | null
-  serviceProviderName: string | null
-  serviceProviderStatus: ServiceProviderStatus | null
-  lastLoginAt: Date | null
-  createdAt: Date
-  updatedAt: Date
 }
 
 const withMerchant = {
