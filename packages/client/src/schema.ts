@@ -7067,10 +7067,7 @@ export interface operations {
                 /** @description The envelope recipient: a customer inbox address */
                 to: string;
             };
-            header?: {
-                /** @description INBOUND_EMAIL_SECRET */
-                "x-inbound-secret"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
