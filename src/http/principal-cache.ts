@@ -18,8 +18,8 @@ import type {
 export const PRINCIPAL_CHANNEL = 'principal_changed'
 
 /**
- * What the auth guard needs of a user and its merchant or service provider. The users feature reads it (the
- * composition passes its loader in: the HTTP layer imports no feature).
+ * What the auth guard needs of a user and its merchant or service provider. The users feature
+ * reads it (the composition passes its loader in: the HTTP layer imports no feature).
  */
 export interface PrincipalRecord {
   id: string

@@ -2,7 +2,10 @@ import { type Static, Type } from 'typebox'
 import { ADMIN_ROLES, MERCHANT_ROLES, ROLES, USER_STATUSES } from '../../db/schema/index.js'
 import { DateTime, Literals, Nullable, Uuid } from '../../http/schemas.js'
 
-/** A staff user (an admin, a merchant's or a service provider's user) as the off-boarding routes answer it. */
+/**
+ * A staff user (an admin, a merchant's or a service provider's user) as the off-boarding routes
+ * answer it.
+ */
 export const StaffUser = Type.Object(
   {
     id: Uuid,
