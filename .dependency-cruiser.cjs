@@ -1,7 +1,9 @@
 /**
- * The module rule (docs/architecture.md): features meet only through each other's index.ts,
- * nothing in src/ forms a cycle, features do not reach back into the composition root, and
- * adapters and the HTTP layer know nothing of features' internals. `npm run lint:architecture`.
+ * The module rules (docs/architecture.md, "The rules that keep each in its place"): features
+ * meet only through each other's index.ts, nothing in src/ forms a cycle, features do not reach
+ * back into the composition root, adapters and the HTTP layer know nothing of features, SQL
+ * (drizzle-orm, pg) is written only in repositories and src/db/, and adapters are used only
+ * through their index.ts. `npm run lint:architecture`.
  */
 module.exports = {
   forbidden: [
@@ -41,11 +43,43 @@ module.exports = {
       from: { path: '^src/adapters/' },
       to: { path: '^src/(modules|http)/' },
     },
+    {
+      name: 'no-http-to-modules',
+      comment:
+        'The HTTP layer (auth guard, error handler, shared schemas) knows no feature: what it needs of one (the principal loader) the composition passes in.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'sql-only-in-repositories',
+      comment:
+        'drizzle-orm and pg (SQL, query builders, connections) are imported only by *.repository.ts files and src/db/; everything else calls a repository function.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: ['\\.repository\\.ts$', '^src/db/'],
+      },
+      // Resolved (node_modules/…, also through a symlinked node_modules) or not (the bare name).
+      to: { path: ['(^|/)node_modules/(@types/)?(drizzle-orm|pg)/', '^(drizzle-orm|pg)(/|$)'] },
+    },
+    {
+      name: 'adapters-only-through-index',
+      comment:
+        "Code outside an adapter uses it only through that adapter's index.ts (which chooses the implementation and exports what others need).",
+      severity: 'error',
+      // $1: `adapters/<port>` for a file of an adapter (its own files are its own business).
+      from: { path: '^src/((?:adapters/)?[^/]+)' },
+      to: {
+        path: '^src/adapters/[^/]+/',
+        pathNot: ['^src/$1/', '^src/adapters/[^/]+/index\\.ts$'],
+      },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
+    // Packages are kept as the leaves of the graph (not followed), so that a rule can name them.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: 'node_modules' },
   },
 }

@@ -186,19 +186,23 @@ async function runVariant(
     logger,
     maxConnections: v.concurrency,
   })
+  const jwt = { secret: 'bench-secret-bench-secret-bench-secret', previousSecret: null }
   const outbox = new code.MailOutbox({
     db: database.db,
     mail,
     queue: noQueue,
     logger,
     settings: {
+      // BEFORE_REF's outbox reads the secret from its settings; the current one from `jwt`.
+      ...jwt,
+      smtpUrl: null,
       from: 'bench@warranty.local',
-      secret: 'bench-secret-bench-secret-bench-secret',
       retryDelaySeconds: 10,
       maxAttempts: 10,
       batchSize: v.batchSize,
       concurrency: v.concurrency,
     },
+    jwt,
     exclusive: (fn) => database.exclusive(727_274_003, fn),
   })
   await askSink(sink.child, 'clear')

@@ -17,7 +17,7 @@ import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'pino'
-import { str } from '../src/config-parse.js'
+import { str } from '../src/config/parse.js'
 import { openDatabase } from '../src/db/client.js'
 import { letServerIn, serverUser } from '../src/db/embedded/os-user.js'
 import { EmbeddedPostgres } from '../src/db/embedded/server.js'
@@ -50,7 +50,7 @@ export interface CarryOverResult {
   ms: number
 }
 
-/** DATA_DIR as src/config.ts reads it (default ./data, relative to the working directory). */
+/** DATA_DIR as src/config/index.ts reads it (default ./data, relative to the working directory). */
 export function dataDirOf(env: NodeJS.ProcessEnv, cwd = process.cwd()): string {
   const raw = str(env, 'DATA_DIR') ?? './data'
   return isAbsolute(raw) ? raw : resolve(cwd, raw)

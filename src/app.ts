@@ -12,6 +12,7 @@ import { clientErrorHandler, registerInputHardening, routerErrorHandler } from '
 import { registerOpenApi, registerSecurityHeaders } from './http/openapi.js'
 import { parseJsonBodies, recordRouteTable, refuseUndeclaredInput } from './http/request-shape.js'
 import { ErrorBody } from './http/schemas.js'
+import { prepareFindUserById } from './modules/users/index.js'
 
 export type { RouteEntry } from './http/request-shape.js'
 
@@ -54,10 +55,24 @@ export async function buildApp({
   registerHttpMetrics(app, deps.metrics.http)
   if (deps.tracing.enabled) registerHttpTracing(app)
   // First, so that its onRoute hook (deny by default) has settled each route's auth before it is recorded.
+  let findUserById: ReturnType<typeof prepareFindUserById> | undefined
   registerAuth(app, {
-    db: deps.db,
     tokens: deps.tokens,
-    cronSecret: config.cronSecret,
+    // The users feature reads the caller (prepared on first use): the HTTP layer imports no feature.
+    loadPrincipal: (id) => {
+      findUserById ??= prepareFindUserById(deps.db)
+      return findUserById(id)
+    },
+    secrets: {
+      cron: { value: config.cronSecret },
+      inbound: { value: config.inbox.inboundSecret },
+      // Outside production an unset METRICS_TOKEN leaves /metrics open (docs/security.md#metrics).
+      metrics: {
+        value: config.metricsToken,
+        openWhenUnset: config.nodeEnv !== 'production',
+        unsetMessage: 'METRICS_TOKEN is not set: /metrics is closed in production',
+      },
+    },
     database: deps.database,
     logger: deps.logger,
   })

@@ -5,6 +5,7 @@ import { auditFeature } from './modules/audit/index.js'
 import { authFeature } from './modules/auth/index.js'
 import { catalogFeature } from './modules/catalog/index.js'
 import { customersFeature } from './modules/customers/index.js'
+import { importsFeature, stopImportsOf } from './modules/imports/index.js'
 import { type InboxReceipts, inboxFeature } from './modules/inbox/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
 import { mailFeature } from './modules/mail/index.js'
@@ -17,9 +18,10 @@ import { receiptsFeature } from './modules/receipts/index.js'
 import { remindersFeature } from './modules/reminders/index.js'
 import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { serviceHistoryFeature } from './modules/service-history/index.js'
+import { serviceProvidersFeature } from './modules/service-providers/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
-import { listExpiringWarranties, stopImportsOf, warrantiesFeature } from './modules/warranties/index.js'
+import { listExpiringWarranties, warrantiesFeature } from './modules/warranties/index.js'
 import { webappFeature } from './modules/webapp/index.js'
 import { type WarrantyEvents, webhooksFeature } from './modules/webhooks/index.js'
 
@@ -38,15 +40,11 @@ export function createFeatures(deps: Deps) {
   const auth = authFeature({ db, tokens: deps.tokens, limiter: deps.limiter, queue: deps.queue, logger })
   const merchants = merchantsFeature({ db }, { audit: audit.service, stopImportsOf })
   const catalog = catalogFeature({ db }, { audit: audit.service })
+  const serviceProviders = serviceProvidersFeature({ db }, { audit: audit.service })
   const ownership = ownershipOf(deps, mail.service)
   const wakeMinter = () => minting.service.wake()
-  const warranties = warrantiesOf(deps, { mail: mail.service, wakeMinter, events })
-  const customers = customersOf(deps, {
-    mail: mail.service,
-    events,
-    onLinkUsed: ownership.service.onLinkUsed,
-    offerOpen: ownership.service.offerOpen,
-  })
+  const { warranties, imports } = warrantiesOf(deps, { mail: mail.service, wakeMinter, events })
+  const customers = customersOf(deps, { mail: mail.service, events, ownership: ownership.service })
   const senderAddresses = senderAddressesFeature(
     { db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
     { mail: mail.service },
@@ -57,18 +55,16 @@ export function createFeatures(deps: Deps) {
   const inbox = inboxOf(deps, receipts.service.receipts)
   const list: Feature[] = [
     systemOf(deps),
-    metricsFeature({
-      metrics: deps.metrics,
-      token: config.metricsToken,
-      production: config.nodeEnv === 'production',
-    }),
+    metricsFeature({ metrics: deps.metrics }),
     auth,
     ipfsFeature({ pinning: deps.pinning }),
     merchants,
+    serviceProviders,
     catalog,
     stats,
     audit,
     warranties,
+    imports,
     customers,
     ownership,
     pushFeature({ db }),
@@ -89,9 +85,11 @@ export function createFeatures(deps: Deps) {
     mailOutbox: mail.service,
     audit: audit.service,
     merchants: merchants.service,
+    serviceProviders: serviceProviders.service,
     catalog: catalog.service,
     stats: stats.service,
     warranties: warranties.service,
+    imports: imports.service,
     customers: customers.service,
     ownership: ownership.service,
     serviceHistory: serviceHistory.service,
@@ -112,12 +110,7 @@ function receiptsOf(deps: Deps, mail: Parameters<typeof receiptsFeature>[1]['mai
       ...{ db, ocr, limiter, blobs, queue, logger },
       exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.receiptOcr, fn),
       publicApiUrl: config.publicApiUrl,
-      settings: {
-        ...config.receipts,
-        quota: { count: config.quotas.receiptsPerCustomer, bytes: config.quotas.receiptBytesPerCustomer },
-        orphanGraceSeconds: config.blobs.orphanGraceSeconds,
-        blobSweepSeconds: config.blobs.sweepSeconds,
-      },
+      settings: { receipts: config.receipts, quotas: config.quotas, blobs: config.blobs },
     },
     { mail },
   )
@@ -131,34 +124,24 @@ function mailOf(deps: Deps) {
     mail: deps.mail,
     queue: deps.queue,
     logger: deps.logger,
-    settings: {
-      from: config.mail.from,
-      secret: config.jwt.secret,
-      previousSecret: config.jwt.previousSecret,
-      retryDelaySeconds: config.mail.retryDelaySeconds,
-      maxAttempts: config.mail.maxAttempts,
-      concurrency: config.mail.concurrency,
-      batchSize: config.mail.batchSize,
-    },
+    settings: config.mail,
+    jwt: config.jwt,
   })
 }
 
-/** Issuing (one, in bulk, by CSV import), listing and looking up warranties. */
+/** Issuing (one, in bulk), listing and looking up warranties; CSV imports, issued through them. */
 function warrantiesOf(deps: Deps, uses: Parameters<typeof warrantiesFeature>[1]) {
-  const { config } = deps
-  return warrantiesFeature(
-    {
-      db: deps.db,
-      limiter: deps.limiter,
-      logger: deps.logger,
-      appUrl: config.appUrl,
-      queue: deps.queue,
-      exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.imports, fn),
-      imports: config.imports,
-      emailsPerDay: config.quotas.merchantEmailsPerDay,
-    },
+  const { config, db, logger, limiter } = deps
+  const warranties = warrantiesFeature(
+    { db, logger, limiter, appUrl: config.appUrl, emailsPerDay: config.quotas.merchantEmailsPerDay },
     uses,
   )
+  const exclusive = <T>(fn: () => Promise<T>) => deps.database.exclusive(LOCK_KEYS.imports, fn)
+  const imports = importsFeature(
+    { db, logger, queue: deps.queue, limits: config.imports, exclusive },
+    { warranties: warranties.service, wakeMinter: uses.wakeMinter },
+  )
+  return { warranties, imports }
 }
 
 function customersOf(deps: Deps, uses: Parameters<typeof customersFeature>[1]) {
@@ -226,18 +209,9 @@ function webhooksOf(deps: Deps) {
       queue: deps.queue,
       logger: deps.logger,
       exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.webhooks, fn),
-      settings: {
-        jwtSecret: config.jwt.secret,
-        previousJwtSecret: config.jwt.previousSecret,
-        production: config.nodeEnv === 'production',
-        disableAfterHours: config.webhooks.disableAfterHours,
-        logRetentionDays: config.webhooks.logRetentionDays,
-        allowPrivateNetworks: config.webhooks.allowPrivateTargets,
-        maxEndpointsPerMerchant: config.webhooks.maxEndpointsPerMerchant,
-        manualSendsPerHour: config.webhooks.manualSendsPerHour,
-        merchantConcurrency: config.webhooks.merchantConcurrency,
-        timeoutMs: config.webhooks.timeoutSeconds * 1000,
-      },
+      settings: config.webhooks,
+      jwt: config.jwt,
+      production: config.nodeEnv === 'production',
       limiter: deps.limiter,
     },
     { expiringWarranties: listExpiringWarranties },
@@ -245,7 +219,6 @@ function webhooksOf(deps: Deps) {
 }
 
 function mintingOf(deps: Deps, events: WarrantyEvents) {
-  const { config } = deps
   return mintingFeature({
     database: deps.database,
     chain: deps.chain,
@@ -254,14 +227,7 @@ function mintingOf(deps: Deps, events: WarrantyEvents) {
     logger: deps.logger,
     metrics: deps.metrics.minting,
     events,
-    settings: {
-      batchSize: config.chain.mintBatchSize,
-      confirmations: config.chain.confirmations,
-      serialHashSalt: config.serialHashSalt,
-      maxAttempts: config.chain.mintMaxAttempts,
-      retryDelaySeconds: config.chain.mintRetryDelaySeconds,
-      sweepSeconds: config.chain.mintSweepSeconds,
-    },
+    settings: deps.config.minting,
   })
 }
 
@@ -273,7 +239,8 @@ function inboxOf(deps: Deps, receipts: InboxReceipts) {
       logger: deps.logger,
       resolver: deps.dnsResolver,
       exclusive: (key, fn) => deps.database.exclusive(key, fn),
-      settings: { inboxDomain: deps.config.inboxDomain, ...deps.config.inbox },
+      settings: deps.config.inbox,
+      inboxDomain: deps.config.inboxDomain,
     },
     { receipts },
   )

@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino'
-import type { Config } from './config.js'
+import type { Config } from './config/index.js'
 
 const TOKEN_QUERY = /([?&](?:token|claimId|code|secret|key)=)[^&#]*/gi
 const TOKEN_PATHS = /(\/(?:sender-verify|receipt-share|claim|magic|calendar)\/)[^/?#]+/gi

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from './config.js'
+import { ConfigError, loadConfig } from './config/index.js'
 import { PRIVATE_UMASK } from './lib/private-files.js'
 import { createLogger } from './logger.js'
 import { type ServiceRole, startService } from './service.js'

@@ -18,7 +18,7 @@ import { ANVIL_DEV_PRIVATE_KEY } from '../src/adapters/chain/anvil.js'
 import { anvilRpc } from '../src/adapters/chain/anvil-rpc.js'
 import { SIGNER_KEY_FILE } from '../src/adapters/chain/anvil-signer.js'
 import { createChain } from '../src/adapters/chain/index.js'
-import { loadConfig } from '../src/config.js'
+import { loadConfig } from '../src/config/index.js'
 import { createLogger } from '../src/logger.js'
 import { buildPostgresTemplate, dropDatabasesWithPrefix, startTestServer } from './support/databases.js'
 

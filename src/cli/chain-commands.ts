@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util'
 import { createPublicClient, getAddress, http, isAddress } from 'viem'
-import { deployWarrantyCertificate } from '../adapters/chain/deploy.js'
-import { redactUrl } from '../adapters/chain/evm-connect.js'
-import { hex, url } from '../config-parse.js'
+import { deployWarrantyCertificate, redactUrl } from '../adapters/chain/index.js'
+import { hex, url } from '../config/parse.js'
 import { type CliContext, UsageError } from './cli-io.js'
 
 /** Whether `address` holds contract code on the chain at `rpcUrl`. */

@@ -1,4 +1,4 @@
-import { type Config, ConfigError, loadConfig } from '../config.js'
+import { type Config, ConfigError, loadConfig } from '../config/index.js'
 import type { Database } from '../db/client.js'
 import { obtainDatabase } from '../db/obtain.js'
 import { createLogger } from '../logger.js'

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { JWT_PREVIOUS_SECRET_FILE, JWT_SECRET_FILE } from '../config-jwt.js'
-import { str } from '../config-parse.js'
+import { JWT_PREVIOUS_SECRET_FILE, JWT_SECRET_FILE } from '../config/jwt.js'
+import { str } from '../config/parse.js'
 import { type CliContext, cliConfig, UsageError } from './cli-io.js'
 
 async function writeSecretFile(path: string, secret: string): Promise<void> {

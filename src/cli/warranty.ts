@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.js'
+import { ConfigError } from '../config/index.js'
 import { deployContractCommand } from './chain-commands.js'
 import { type CliContext, describeError, processIo, UsageError } from './cli-io.js'
 import {

@@ -8,6 +8,7 @@ import type { Logger } from 'pino'
 import { withTimeout } from '../lib/async.js'
 import { migrationsFolder } from '../paths.js'
 import { traceQueries } from '../tracing/tracing.js'
+import { MIGRATION_LOCK } from './lock-keys.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -67,9 +68,6 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig
 
-// An arbitrary constant: held while migrating so that several processes starting together
-// against one PostgreSQL apply each migration once.
-const MIGRATION_LOCK = 727_274_001
 /** Lock connections per process: above the number of `exclusive` keys the features use. */
 const LOCK_CONNECTIONS = 12
 

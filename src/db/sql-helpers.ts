@@ -1,5 +1,6 @@
 import { ilike, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { Db } from './client.js'
 
 /** Case-insensitive "contains": `%` and `_` in the text match themselves, not any character. */
 export function contains(column: AnyPgColumn, text: string): SQL {
@@ -31,4 +32,10 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 export function isForeignKeyViolation(err: unknown, constraint?: string): boolean {
   const pg = pgError(err)
   return pg?.code === '23503' && (constraint === undefined || pg.constraint === constraint)
+}
+
+/** The rows of a raw statement (`db.execute`), whichever shape the driver answers with. */
+export async function rowsOf<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[]
+  return Array.isArray(result) ? result : (result.rows ?? [])
 }

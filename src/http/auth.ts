@@ -1,22 +1,57 @@
-import { timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
-import type { Database, Db } from '../db/client.js'
+import type { Database } from '../db/client.js'
 import { type AdminRole, type MerchantRole, ROLES, type Role, type UserStatus } from '../db/schema/index.js'
 import { AppError } from '../errors.js'
-import { prepareFindUserById } from '../modules/users/index.js'
-import { listenForPrincipalChanges, PrincipalCache } from './principal-cache.js'
+import { listenForPrincipalChanges, PrincipalCache, type PrincipalLoader } from './principal-cache.js'
+import { refuseSuspendedProvider } from './provider-suspension.js'
 import type { TokenService } from './tokens.js'
+
+/**
+ * The shared secrets a route may require instead of a user: where each is presented, and the
+ * 401's message when it is missing or wrong.
+ */
+const SECRETS = {
+  /** CRON_SECRET, for the scheduler that asks for the reminder run. */
+  cron: {
+    read: (r: FastifyRequest) => r.headers['x-cron-secret'],
+    refused: 'A valid x-cron-secret header is required',
+  },
+  /** INBOUND_EMAIL_SECRET, for the mail provider's webhook (checked before the body is read). */
+  inbound: {
+    read: (r: FastifyRequest) => r.headers['x-inbound-secret'],
+    refused: 'A valid x-inbound-secret header is required',
+  },
+  /** METRICS_TOKEN, for the operator's Prometheus: `Authorization: Bearer <token>`. */
+  metrics: {
+    read: (r: FastifyRequest) => /^Bearer (.+)$/.exec(r.headers.authorization ?? '')?.[1] ?? '',
+    refused: 'A valid metrics token is required',
+  },
+} as const
+
+export type SecretName = keyof typeof SECRETS
+
+/** A configured secret (null: unset) and what its route does while it is unset. */
+export interface SecretSetting {
+  value: string | null
+  /** Unset: the route is open to anyone (e.g. /metrics outside production); otherwise 401 to every call. */
+  openWhenUnset?: boolean
+  /** The 401's message while unset (default: the one for a missing or wrong secret). */
+  unsetMessage?: string
+}
 
 /**
  * Who may call a route. Every route declares one (deny by default):
  * - `'public'`: anyone;
- * - `'cron'`: the `x-cron-secret` header must equal CRON_SECRET;
+ * - `{ secret }`: a caller that presents that shared secret (`SECRETS`: `cron`, `inbound`,
+ *   `metrics`), compared in constant time; unset, every call is refused (401) unless its setting
+ *   says the route is then open;
  * - `{ roles }`: a valid bearer token of one of these roles; `merchantRoles` narrows merchant users.
  */
 export type RouteAuth =
   | 'public'
-  | 'cron'
+  | { secret: SecretName }
   | { roles: readonly Role[]; merchantRoles?: readonly MerchantRole[] }
 
 /**
@@ -33,6 +68,9 @@ export interface Principal {
   merchantName: string | null
   merchantRole: MerchantRole | null
   adminRole: AdminRole | null
+  /** The service provider of a SERVICE_PROVIDER user (null for every other role). */
+  serviceProviderId: string | null
+  serviceProviderName: string | null
   status: UserStatus
   lastLoginAt: Date | null
   createdAt: Date
@@ -88,32 +126,38 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null
 }
 
-function secretMatches(given: string | undefined, expected: string | null): boolean {
-  if (!expected || typeof given !== 'string') return false
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
+/** Constant time whatever the given value's length: digests of equal length are compared. */
+function secretMatches(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(given), digest(expected))
+}
+
+/** Throws 401 unless the request presents the named secret (or the route is open while it is unset). */
+function checkSecret(request: FastifyRequest, name: SecretName, setting: SecretSetting | undefined): void {
+  const { read, refused } = SECRETS[name]
+  if (!setting?.value) {
+    if (setting?.openWhenUnset) return
+    throw new AppError('unauthorized', setting?.unsetMessage ?? refused)
+  }
+  if (!secretMatches(read(request), setting.value)) throw new AppError('unauthorized', refused)
 }
 
 export function registerAuth(
   app: FastifyInstance,
   deps: {
-    db: Db
     tokens: TokenService
-    cronSecret: string | null
+    /** Reads the caller's user row: the users feature's lookup, passed in by the composition. */
+    loadPrincipal: PrincipalLoader
+    /** The configured shared secrets; one left out is unset (its routes refuse every call). */
+    secrets?: Partial<Record<SecretName, SecretSetting>>
     /** With it, principals are cached in process and dropped when the database announces a change. */
     database?: Pick<Database, 'url' | 'notifications'>
     logger?: Logger
   },
 ): void {
   app.decorateRequest('principal', null)
-  let findUserById: ReturnType<typeof prepareFindUserById> | undefined
-  const principals = new PrincipalCache({
-    load: (id) => {
-      findUserById ??= prepareFindUserById(deps.db)
-      return findUserById(id)
-    },
-  })
+  const principals = new PrincipalCache({ load: deps.loadPrincipal })
   app.decorate('principalCache', principals)
   const database = deps.database
   if (database) {
@@ -133,7 +177,7 @@ export function registerAuth(
       config.auth = 'public'
     }
     if (config.auth === undefined) {
-      throw new Error(`route ${route.method} ${route.url} declares no auth ('public', 'cron' or roles)`)
+      throw new Error(`route ${route.method} ${route.url} declares no auth ('public', a secret or roles)`)
     }
   })
 
@@ -141,10 +185,8 @@ export function registerAuth(
     const auth = request.routeOptions.config.auth
     // Unknown routes reach the not-found handler, which has no declaration.
     if (auth === undefined || auth === 'public') return
-    if (auth === 'cron') {
-      if (!secretMatches(request.headers['x-cron-secret'] as string | undefined, deps.cronSecret)) {
-        throw new AppError('unauthorized', 'A valid x-cron-secret header is required')
-      }
+    if ('secret' in auth) {
+      checkSecret(request, auth.secret, deps.secrets?.[auth.secret])
       return
     }
     const token = bearerToken(request.headers.authorization)
@@ -155,6 +197,7 @@ export function registerAuth(
       throw new AppError('unauthorized')
     if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
     if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
+    refuseSuspendedProvider(user)
     if (!auth.roles.includes(user.role)) throw new AppError('forbidden')
     if (auth.merchantRoles && (!user.merchantRole || !auth.merchantRoles.includes(user.merchantRole))) {
       throw new AppError('forbidden', 'Your merchant role may not do this')
@@ -168,6 +211,8 @@ export function registerAuth(
       merchantName: user.merchantName,
       merchantRole: user.merchantRole,
       adminRole: user.adminRole,
+      serviceProviderId: user.serviceProviderId,
+      serviceProviderName: user.serviceProviderName,
       status: user.status,
       lastLoginAt: user.lastLoginAt,
       createdAt: user.createdAt,

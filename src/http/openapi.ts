@@ -34,12 +34,17 @@ export async function registerSecurityHeaders(
   })
 }
 
+/** The security scheme of each shared secret a documented route requires (/metrics is not documented). */
+const SECRET_SCHEMES: Record<string, string> = { cron: 'cronSecret', inbound: 'inboundSecret' }
+
 /** Adds each route's auth declaration to its operation: the security scheme and who may call it. */
 function describeAuth(schema: Record<string, unknown>, auth: unknown): Record<string, unknown> {
   const described = { ...schema }
-  if (auth === 'cron') described.security = [{ cronSecret: [] }]
-  else if (auth === 'public') described.security = []
-  else if (auth && typeof auth === 'object') {
+  if (auth === 'public') described.security = []
+  else if (auth && typeof auth === 'object' && 'secret' in auth) {
+    const scheme = SECRET_SCHEMES[String(auth.secret)]
+    if (scheme) described.security = [{ [scheme]: [] }]
+  } else if (auth && typeof auth === 'object') {
     const { roles, merchantRoles } = auth as { roles: string[]; merchantRoles?: string[] }
     described.security = [{ bearerAuth: [] }]
     const who = `Roles: ${roles.join(', ')}${merchantRoles ? ` (merchant role ${merchantRoles.join(' or ')})` : ''}.`
@@ -65,6 +70,7 @@ export async function registerOpenApi(app: FastifyInstance, publicApiUrl: string
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           cronSecret: { type: 'apiKey', in: 'header', name: 'x-cron-secret' },
+          inboundSecret: { type: 'apiKey', in: 'header', name: 'x-inbound-secret' },
         },
       },
     },

@@ -1,6 +1,7 @@
-import { and, desc, type SQL, sql } from 'drizzle-orm'
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core'
+import type { Cursor, PageWindow } from '../db/keyset-page.js'
 import { AppError } from '../errors.js'
+
+// The query side (the window a repository reads) is SQL: src/db/keyset-page.ts.
 
 /**
  * Every list of the API is newest first (creation time, then id) with an opaque cursor: the
@@ -10,36 +11,15 @@ import { AppError } from '../errors.js'
 /** The page size when the query names none (PageQuery's default). */
 export const DEFAULT_PAGE_LIMIT = 50
 
-/** Newest-first keyset position: the last row's creation time and id. */
-export interface Cursor {
-  createdAt: Date
-  id: string
-}
-
 /** What a list request asks for: `limit` and `cursor` of `PageQuery`. */
 export interface PageRequest {
   limit?: number
   cursor?: string
 }
 
-/**
- * The page a repository reads: rows after `cursor`, newest first, `limit + 1` of them (the
- * extra row tells whether another page exists); `keysetPage` builds exactly that query.
- */
-export interface PageWindow {
-  limit: number
-  cursor: Cursor | null
-}
-
 export interface PageResult<T> {
   items: T[]
   nextCursor: string | null
-}
-
-/** The columns a newest-first list is ordered by. */
-export interface KeyColumns {
-  createdAt: AnyPgColumn
-  id: AnyPgColumn
 }
 
 type KeyedRow = { createdAt: Date; id: string }
@@ -56,22 +36,6 @@ export async function paginate<R extends KeyedRow, T>(
 ): Promise<PageResult<T>> {
   const window = { limit: request.limit ?? DEFAULT_PAGE_LIMIT, cursor: decodeCursor(request.cursor) }
   return toPage(await fetch(window), window.limit, map)
-}
-
-/**
- * Narrows a select (made `$dynamic()`) to one page window: `filters` and the rows after the
- * cursor, newest first, `limit + 1` rows.
- */
-export function keysetPage<Q extends PgSelect>(
-  query: Q,
-  columns: KeyColumns,
-  window: PageWindow,
-  filters: (SQL | undefined)[] = [],
-): Q {
-  return query
-    .where(and(...filters, afterCursor(columns, window.cursor)))
-    .orderBy(...newestFirst(columns))
-    .limit(window.limit + 1)
 }
 
 export function encodeCursor(row: KeyedRow): string {
@@ -98,11 +62,3 @@ export function toPage<R extends KeyedRow, T>(rows: R[], limit: number, map: (ro
   const last = pageRows.at(-1)
   return { items: pageRows.map(map), nextCursor: more && last ? encodeCursor(last) : null }
 }
-
-/** `WHERE` fragment selecting rows after the cursor in (createdAt desc, id desc) order. */
-export function afterCursor(columns: KeyColumns, cursor: Cursor | null): SQL | undefined {
-  if (!cursor) return undefined
-  return sql`(${columns.createdAt}, ${columns.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-}
-
-export const newestFirst = (columns: KeyColumns) => [desc(columns.createdAt), desc(columns.id)]

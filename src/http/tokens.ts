@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import type { Role } from '../db/schema/index.js'
 
 export interface TokenClaims {

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm'
 import { PgBoss } from 'pg-boss'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client.js'
 import { inSpan } from '../tracing/tracing.js'
+import { pgBossInstalled, releaseStaleJobs } from './pgboss.repository.js'
 
 /**
  * A running job proves its owner is alive by touching its row this often (pg-boss refreshes it
@@ -189,26 +189,16 @@ export class JobQueue {
   async releaseAbandoned(): Promise<number> {
     const names = [...this.definitions.keys()]
     if (names.length === 0) return 0
-    const exists = (await this.database.db.execute(
-      sql`select to_regclass('pgboss.job') is not null as "exists"`,
-    )) as unknown as { rows: { exists: boolean }[] }
-    if (!exists.rows[0]?.exists) return 0 // a new database: pg-boss creates its schema at start
-    const stale = sql`coalesce(heartbeat_on, started_on) < now() - make_interval(secs => coalesce(heartbeat_seconds, expire_seconds))`
-    const result = (await this.database.db.execute(sql`
-      update pgboss.job set state = 'cancelled', completed_on = now(),
-        output = '{"message": "released: its process is gone"}'::jsonb
-      where state = 'active' and name in (${sql.join(
-        names.map((n) => sql`${n}`),
-        sql`, `,
-      )}) and ${stale}
-      returning id, name`)) as unknown as { rows: { id: string; name: string }[] }
-    if (result.rows.length > 0) {
+    // A new database: pg-boss creates its schema at start.
+    if (!(await pgBossInstalled(this.database.db))) return 0
+    const released = await releaseStaleJobs(this.database.db, names)
+    if (released.length > 0) {
       this.logger.warn(
-        { jobs: result.rows.map((r) => `${r.name} ${r.id}`) },
+        { jobs: released.map((r) => `${r.name} ${r.id}`) },
         'released jobs left running by a process that is gone',
       )
     }
-    return result.rows.length
+    return released.length
   }
 
   /**

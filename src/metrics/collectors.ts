@@ -1,20 +1,14 @@
-import { sql } from 'drizzle-orm'
 import { Gauge, type Registry } from 'prom-client'
 import type { OcrPort } from '../adapters/ocr/index.js'
 import type { Database } from '../db/client.js'
+import { openJobCounts } from '../jobs/pgboss.repository.js'
+import * as read from './gauges.repository.js'
 
 /** What the scrape-time gauges read: the database (cluster-wide facts), the chain head, the OCR pool. */
 export interface CollectorSources {
   database: Database
   chain: { headBlock(): Promise<bigint> }
   ocr: Pick<OcrPort, 'load'>
-}
-
-type Row = Record<string, unknown>
-
-async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows?: Row[] } | Row[]
-  return Array.isArray(result) ? result : (result.rows ?? [])
 }
 
 function gauge(
@@ -42,19 +36,12 @@ function gauge(
  */
 export function registerCollectors(registry: Registry, sources: CollectorSources): void {
   const { database } = sources
+  const db = database.db
   gauge(registry, 'warranty_mints', 'Warranties by mint state', ['state'], async (g) => {
-    const found = await rows(
-      database,
-      sql`select mint_status as state, count(*)::int as n from warranties group by 1`,
-    )
-    for (const r of found) g.set({ state: String(r.state) }, Number(r.n))
+    for (const r of await read.warrantiesByMintState(db)) g.set({ state: String(r.state) }, Number(r.n))
   })
   gauge(registry, 'mint_batches', 'mintBatch transactions by state', ['state'], async (g) => {
-    const found = await rows(
-      database,
-      sql`select status as state, count(*)::int as n from mint_batches group by 1`,
-    )
-    for (const r of found) g.set({ state: String(r.state) }, Number(r.n))
+    for (const r of await read.mintBatchesByState(db)) g.set({ state: String(r.state) }, Number(r.n))
   })
   gauge(
     registry,
@@ -62,8 +49,7 @@ export function registerCollectors(registry: Registry, sources: CollectorSources
     'Outbox e-mails by status (QUEUED is the backlog)',
     ['status'],
     async (g) => {
-      const found = await rows(database, sql`select status, count(*)::int as n from mail_messages group by 1`)
-      for (const r of found) g.set({ status: String(r.status) }, Number(r.n))
+      for (const r of await read.mailByStatus(db)) g.set({ status: String(r.status) }, Number(r.n))
     },
   )
   gauge(
@@ -72,11 +58,7 @@ export function registerCollectors(registry: Registry, sources: CollectorSources
     'Age of the oldest queued e-mail (0: none)',
     [],
     async (g) => {
-      const [r] = await rows(
-        database,
-        sql`select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age from mail_messages where status = 'QUEUED'`,
-      )
-      g.set(Number(r?.age ?? 0))
+      g.set(await read.oldestQueuedMailAge(db))
     },
   )
   gauge(
@@ -85,11 +67,8 @@ export function registerCollectors(registry: Registry, sources: CollectorSources
     'Reminders (push and e-mail) by channel and status',
     ['channel', 'status'],
     async (g) => {
-      const found = await rows(
-        database,
-        sql`select channel, status, count(*)::int as n from reminder_sends group by 1, 2`,
-      )
-      for (const r of found) g.set({ channel: String(r.channel), status: String(r.status) }, Number(r.n))
+      for (const r of await read.remindersByChannelAndStatus(db))
+        g.set({ channel: String(r.channel), status: String(r.status) }, Number(r.n))
     },
   )
   registerWebhookGauges(registry, database)
@@ -104,33 +83,18 @@ function registerWebhookGauges(registry: Registry, database: Database): void {
     'Webhook deliveries by status (PENDING is the backlog)',
     ['status'],
     async (g) => {
-      const found = await rows(
-        database,
-        sql`select status, count(*)::int as n from webhook_deliveries group by 1`,
-      )
-      for (const r of found) g.set({ status: String(r.status) }, Number(r.n))
+      for (const r of await read.webhookDeliveriesByStatus(database.db))
+        g.set({ status: String(r.status) }, Number(r.n))
     },
   )
   gauge(registry, 'webhook_endpoints', 'Merchant webhook endpoints by status', ['status'], async (g) => {
-    const found = await rows(
-      database,
-      sql`select status, count(*)::int as n from webhook_endpoints group by 1`,
-    )
-    for (const r of found) g.set({ status: String(r.status) }, Number(r.n))
+    for (const r of await read.webhookEndpointsByStatus(database.db))
+      g.set({ status: String(r.status) }, Number(r.n))
   })
 }
 
 function registerQueueGauges(registry: Registry, database: Database): void {
-  const jobs = async () => {
-    const [exists] = await rows(database, sql`select to_regclass('pgboss.job') is not null as "exists"`)
-    if (!exists?.exists) return []
-    return rows(
-      database,
-      sql`select name, state, count(*)::int as n,
-        coalesce(extract(epoch from now() - min(created_on)), 0)::float8 as age
-        from pgboss.job where state in ('created', 'retry', 'active') group by 1, 2`,
-    )
-  }
+  const jobs = () => openJobCounts(database.db)
   gauge(
     registry,
     'job_queue_depth',
@@ -159,12 +123,9 @@ function registerProcessGauges(registry: Registry, sources: CollectorSources): v
     'Blocks between the chain head and the last confirmed mint batch',
     [],
     async (g) => {
-      const [r] = await rows(
-        database,
-        sql`select coalesce(max(block_number), 0)::bigint as block from mint_batches where status = 'CONFIRMED'`,
-      )
+      const confirmed = await read.lastConfirmedBlock(database.db)
       const head = await chain.headBlock().catch(() => null)
-      if (head !== null) g.set(Math.max(0, Number(head) - Number(r?.block ?? 0)))
+      if (head !== null) g.set(Math.max(0, Number(head) - confirmed))
     },
   )
   gauge(registry, 'ocr_pool', 'OCR workers, reads running and reads waiting', ['kind'], (g) => {

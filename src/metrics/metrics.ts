@@ -63,6 +63,3 @@ export class Metrics {
     return this.registry.contentType
   }
 }
-
-/** The part of the metrics the minting pipeline sees. */
-export type MintMetrics = Metrics['minting']

@@ -5,7 +5,7 @@
  * old tokens get 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../src/config.js'
+import { loadConfig } from '../../src/config/index.js'
 import { TokenService } from '../../src/http/tokens.js'
 import { openData, outboxKey, sealData } from '../../src/modules/mail/sealed-data.js'
 import { createUser } from '../support/factories.js'

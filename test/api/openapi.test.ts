@@ -54,7 +54,12 @@ describe('GET /openapi.json', () => {
       const operation = doc.paths[path]?.[route.method.toLowerCase()]
       expect(operation, `${route.method} ${route.url} is missing from the document`).toBeDefined()
       expect(operation.operationId, `${route.method} ${route.url} has no operationId`).toBeTruthy()
-      if (typeof route.auth === 'object') expect(operation.security).toEqual([{ bearerAuth: [] }])
+      if (typeof route.auth === 'object' && route.auth !== null && 'roles' in route.auth)
+        expect(operation.security).toEqual([{ bearerAuth: [] }])
+      if (typeof route.auth === 'object' && route.auth !== null && 'secret' in route.auth)
+        expect(operation.security, `${route.method} ${route.url}`).toEqual([
+          { [`${(route.auth as { secret: string }).secret}Secret`]: [] },
+        ])
       if (route.auth === 'public') expect(operation.security, `${route.method} ${route.url}`).toEqual([])
       // Every path parameter is declared by name (generated clients send `{*}` literally).
       for (const name of path.match(/\{(\w+)\}/g) ?? []) {

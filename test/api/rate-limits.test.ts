@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../src/config.js'
-import { rateLimits } from '../../src/config-limits.js'
+import { ConfigError, loadConfig } from '../../src/config/index.js'
+import { rateLimits } from '../../src/config/limits.js'
 import { createMerchantWithUsers, uniqueEmail } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
 import { claimIdsOf, issueWarranty, mailsAbout } from '../support/warranty-factories.js'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { warrantyImportChunks, warrantyImports } from '../../src/db/schema/index.js'
-import { createImport, insertChunk } from '../../src/modules/warranties/imports.repository.js'
+import { createImport, insertChunk } from '../../src/modules/imports/imports.repository.js'
 import { auditRowsOf } from '../support/catalog-factories.js'
 import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'

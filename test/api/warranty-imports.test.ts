@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { warranties, warrantyImportChunks, warrantyImports } from '../../src/db/schema/index.js'
-import { createImport, insertChunk, publishImport } from '../../src/modules/warranties/imports.repository.js'
+import { createImport, insertChunk, publishImport } from '../../src/modules/imports/imports.repository.js'
 import { createMerchantWithUsers, uniqueEmail } from '../support/factories.js'
 import { createTestService, type TestService, waitFor } from '../support/harness.js'
 import {
@@ -361,7 +361,7 @@ describe('the import job', () => {
     await db.transaction((tx) => publishImport(tx, id, { bytes: 10, sha256: 'x', lines: 2, chunks: 2 }))
     const failed = await waitFor(
       async () => {
-        await svc.services.warranties.imports.process().catch(() => undefined)
+        await svc.services.imports.process().catch(() => undefined)
         const [row] = await db.select().from(warrantyImports).where(eq(warrantyImports.id, id))
         return row?.state === 'FAILED' ? row : null
       },
@@ -393,7 +393,7 @@ describe('the import job', () => {
       .update(warrantyImports)
       .set({ updatedAt: new Date(Date.now() - 2 * 3600_000) })
       .where(eq(warrantyImports.id, stale))
-    await svc.services.warranties.imports.sweepAbandoned()
+    await svc.services.imports.sweepAbandoned()
     expect((await importRows(merchant.id)).map((r) => r.id)).toEqual([fresh])
     // An upload in progress is not shown.
     const res = await svc.request({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WEBHOOKS_DEFAULTS } from '../../src/config/webhooks.js'
 import { SecretBox, WebhookDispatcher } from '../../src/modules/webhooks/index.js'
-import { DEFAULT_RETRY } from '../../src/modules/webhooks/webhook-dispatch.js'
 import { insertDeliveries } from '../../src/modules/webhooks/webhooks.repository.js'
 import { createMerchantWithUsers } from '../support/factories.js'
 import { createTestService, TEST_JWT_SECRET, type TestService, waitFor } from '../support/harness.js'
@@ -112,7 +112,7 @@ describe('fair delivery', () => {
       logger: svc.deps.logger,
       secrets: new SecretBox(TEST_JWT_SECRET, null),
       exclusive: (fn) => fn(),
-      settings: { ...DEFAULT_RETRY, disableAfterHours: 72, allowPrivateNetworks: true, timeoutMs: 1000 },
+      settings: { ...WEBHOOKS_DEFAULTS, allowPrivateTargets: true, timeoutSeconds: 1 },
     })
     const started = Date.now()
     const running = dispatcher.run()
@@ -121,7 +121,7 @@ describe('fair delivery', () => {
       await waitFor(async () => fast.received.find((r) => r.json.id === eventId), 10_000, 20)
       const waited = Date.now() - started
       expect(waited).toBeLessThan(3000)
-      expect(slow.held).toBeLessThanOrEqual(DEFAULT_RETRY.merchantConcurrency)
+      expect(slow.held).toBeLessThanOrEqual(WEBHOOKS_DEFAULTS.merchantConcurrency)
     } finally {
       dispatcher.stop()
       await running.catch(() => undefined)

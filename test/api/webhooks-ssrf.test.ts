@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WEBHOOKS_DEFAULTS } from '../../src/config/webhooks.js'
 import { webhookDeliveries, webhookEndpoints } from '../../src/db/schema/index.js'
 import { isGlobalUnicast } from '../../src/lib/global-address.js'
 import { SecretBox, WebhookDispatcher } from '../../src/modules/webhooks/index.js'
-import { DEFAULT_RETRY } from '../../src/modules/webhooks/webhook-dispatch.js'
 import { checkEndpointUrl } from '../../src/modules/webhooks/webhook-url.js'
 import { createMerchantWithUsers } from '../support/factories.js'
 import { createTestService, TEST_JWT_SECRET, type TestService } from '../support/harness.js'
@@ -109,14 +109,14 @@ describe('delivery', () => {
       .where(eq(webhookEndpoints.id, endpoint.id))
     await issueWarranty(svc, tenant.user)
     svc.services.webhooks.dispatcher.stop()
-    const dispatcher = (allowPrivateNetworks: boolean) =>
+    const dispatcher = (allowPrivateTargets: boolean) =>
       new WebhookDispatcher({
         db: svc.deps.db,
         queue: svc.deps.queue,
         logger: svc.deps.logger,
         secrets: new SecretBox(TEST_JWT_SECRET, null),
         exclusive: (fn) => fn(),
-        settings: { ...DEFAULT_RETRY, disableAfterHours: 72, allowPrivateNetworks },
+        settings: { ...WEBHOOKS_DEFAULTS, allowPrivateTargets },
       })
     expect(await dispatcher(false).run()).toMatchObject({ failed: 1, delivered: 0 })
     expect(receiver.received).toHaveLength(0)

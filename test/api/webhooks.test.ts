@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WEBHOOKS_DEFAULTS } from '../../src/config/webhooks.js'
 import { webhookDeliveries, webhookEndpoints } from '../../src/db/schema/index.js'
 import { SecretBox, WebhookDispatcher } from '../../src/modules/webhooks/index.js'
-import { DEFAULT_RETRY } from '../../src/modules/webhooks/webhook-dispatch.js'
 import { resealSecrets } from '../../src/modules/webhooks/webhook-maintenance.js'
 import { postWebhook } from '../../src/modules/webhooks/webhook-target.js'
 import { checkEndpointUrl } from '../../src/modules/webhooks/webhook-url.js'
@@ -422,7 +422,7 @@ describe('SSRF', () => {
       logger: svc.deps.logger,
       secrets: new SecretBox(TEST_JWT_SECRET, null),
       exclusive: (fn) => fn(),
-      settings: { ...DEFAULT_RETRY, disableAfterHours: 72, allowPrivateNetworks: false },
+      settings: { ...WEBHOOKS_DEFAULTS, allowPrivateTargets: false },
     })
     const before = receiver.received.length
     await issueWarranty(svc, tenant.user)
@@ -431,9 +431,9 @@ describe('SSRF', () => {
     expect(row).toMatchObject({ status: 'FAILED', attempts: 1, lastStatusCode: null })
     expect(row?.lastError).toBe('refused: the target is not a public address')
     expect(receiver.received.length).toBe(before)
-    await expect(postWebhook(receiver.url, {}, '{}', { allowPrivateNetworks: false })).rejects.toThrow(
-      /private address/,
-    )
+    await expect(
+      postWebhook(receiver.url, {}, '{}', { ...WEBHOOKS_DEFAULTS, allowPrivateTargets: false }),
+    ).rejects.toThrow(/private address/)
   })
 })
 

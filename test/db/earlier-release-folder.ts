@@ -24,6 +24,13 @@ insert into users (id, email, password_hash, name, role, status, merchant_id, me
   ('20000000-0000-4000-8000-000000000002', 'anna@nordlicht.example', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', 'Anna Berg', 'MERCHANT_USER', 'ACTIVE', '10000000-0000-4000-8000-000000000001', 'OWNER', null, 2, null),
   ('20000000-0000-4000-8000-000000000003', 'jonas@mail.example', null, 'Jonas Weber', 'CUSTOMER', 'ACTIVE', null, null, null, 0, null),
   ('20000000-0000-4000-8000-000000000004', 'mia@mail.example', null, 'Mia Lang', 'CUSTOMER', 'ACTIVE', null, null, null, 1, null);
+insert into service_providers (id, name, contact_email, phone, address, status, created_at, updated_at) values
+  ('11000000-0000-4000-8000-000000000001', 'Werkstatt Kaiser', 'desk@kaiser.example', '+49 30 7654321',
+   'Ringstr. 9, 10117 Berlin', 'ACTIVE', '2025-03-03 09:00:00.456+00', '2025-03-03 09:00:00.456+00');
+insert into users (id, email, password_hash, name, role, status, service_provider_id, token_version) values
+  ('20000000-0000-4000-8000-000000000005', 'tom@kaiser.example', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', 'Tom Kaiser', 'SERVICE_PROVIDER', 'ACTIVE', '11000000-0000-4000-8000-000000000001', 0);
+insert into merchant_service_providers (merchant_id, service_provider_id, created_at) values
+  ('10000000-0000-4000-8000-000000000001', '11000000-0000-4000-8000-000000000001', '2025-03-04 11:00:00+00');
 insert into audit_log (actor_id, actor_email, action, target_type, target_id, before, after, request_id) values
   ('20000000-0000-4000-8000-000000000001', 'ops@warranty.example', 'merchant.create', 'merchant',
    '10000000-0000-4000-8000-000000000001', null, '{"name": "Nordlicht Electronics GmbH"}', 'req-7f3a');

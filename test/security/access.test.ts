@@ -14,10 +14,25 @@ const caseByRoute = new Map(allCases.map((c) => [key(c.method, c.route), c]))
 let svc: TestService
 let world: World
 
+/** How a caller presents each shared secret (INBOUND_EMAIL_SECRET stays unset here: 401 to all). */
+const SECRET_HEADERS: Record<string, (value: string) => Record<string, string>> = {
+  cron: (value) => ({ 'x-cron-secret': value }),
+  metrics: (value) => ({ authorization: `Bearer ${value}` }),
+  inbound: (value) => ({ 'x-inbound-secret': value }),
+}
+const CRON_SECRET = 'cron-secret-for-tests'
+const METRICS_TOKEN = 'metrics-token-for-tests'
+const SECRET_VALUES: Record<string, string> = {
+  cron: CRON_SECRET,
+  metrics: METRICS_TOKEN,
+  inbound: 'inbound-secret-unset-here',
+}
+
 beforeAll(async () => {
   svc = await createTestService({
     env: {
-      CRON_SECRET: 'cron-secret-for-tests',
+      CRON_SECRET,
+      METRICS_TOKEN,
       ...WALK_ENV,
     },
   })
@@ -46,7 +61,7 @@ function callers(w: World): Caller[] {
 }
 
 function admits(auth: RouteAuth, caller: Caller): boolean {
-  if (auth === 'public' || auth === 'cron') return true
+  if (auth === 'public' || 'secret' in auth) return true
   if (!auth.roles.includes(caller.role)) return false
   return (
     !auth.merchantRoles ||
@@ -97,12 +112,18 @@ describe('who may call each route', () => {
         expectStatus('anonymous', res.statusCode, admitted, res.body)
         continue
       }
-      if (auth === 'cron') {
+      if ('secret' in auth) {
+        const present = SECRET_HEADERS[auth.secret]
+        const value = SECRET_VALUES[auth.secret]
+        if (!present || !value) {
+          failures.push(`${name}: the walk does not know the secret ${auth.secret}`)
+          continue
+        }
         const none = await send()
         expectStatus('no secret', none.statusCode, (s) => s === 401, none.body)
-        const wrong = await send(undefined, { 'x-cron-secret': 'wrong' })
+        const wrong = await send(undefined, present('wrong'))
         expectStatus('a wrong secret', wrong.statusCode, (s) => s === 401, wrong.body)
-        const right = await send(undefined, { 'x-cron-secret': 'cron-secret-for-tests' })
+        const right = await send(undefined, present(value))
         expectStatus('the secret', right.statusCode, admitted, right.body)
         continue
       }

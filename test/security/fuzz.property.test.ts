@@ -284,8 +284,11 @@ const MASS_ASSIGNMENT = {
   createdAt: '2020-01-01T00:00:00.000Z',
 }
 
+const isCron = (auth: unknown) =>
+  typeof auth === 'object' && auth !== null && 'secret' in auth && auth.secret === 'cron'
+
 function admittedToken(auth: RouteAuth): string | undefined {
-  if (auth === 'public' || auth === 'cron') return undefined
+  if (auth === 'public' || 'secret' in auth) return undefined
   const role = auth.roles[0]
   if (role === 'ADMIN') return world.admin.token
   if (role === 'CUSTOMER') return world.customer.token
@@ -317,7 +320,7 @@ describe('mass assignment', () => {
           method: target.method as 'POST',
           url: req.url,
           payload: { ...(req.payload as object), [field]: value },
-          headers: { ...req.headers, ...(entry.auth === 'cron' ? { 'x-cron-secret': CRON_SECRET } : {}) },
+          headers: { ...req.headers, ...(isCron(entry.auth) ? { 'x-cron-secret': CRON_SECRET } : {}) },
           ...(token ? { token } : {}),
         })
         tried++

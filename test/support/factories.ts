@@ -6,6 +6,8 @@ import {
   type MerchantRow,
   merchants,
   type Role,
+  type ServiceProviderRow,
+  serviceProviders,
   users,
 } from '../../src/db/schema/index.js'
 import type { TokenService } from '../../src/http/tokens.js'
@@ -33,12 +35,31 @@ export async function createMerchant(
   return row
 }
 
+/** A service provider (ACTIVE unless told), its name unique. */
+export async function createServiceProvider(
+  db: Db,
+  overrides: Partial<typeof serviceProviders.$inferInsert> = {},
+): Promise<ServiceProviderRow> {
+  const [row] = await db
+    .insert(serviceProviders)
+    .values({
+      name: `Provider ${randomUUID().slice(0, 8)}`,
+      contactEmail: uniqueEmail('provider'),
+      ...overrides,
+    })
+    .returning()
+  if (!row) throw new Error('service provider not created')
+  return row
+}
+
 export interface TestUser {
   id: string
   email: string
   password: string
   role: Role
   merchantId: string | null
+  /** Set for SERVICE_PROVIDER users: their provider (a fresh one unless given). */
+  serviceProviderId: string | null
   token: string
 }
 
@@ -49,6 +70,7 @@ export async function createUser(
     role: Role
     merchantId?: string
     merchantRole?: MerchantRole
+    serviceProviderId?: string
     email?: string
     password?: string | null
     name?: string
@@ -57,6 +79,10 @@ export async function createUser(
 ): Promise<TestUser> {
   const email = (options.email ?? uniqueEmail(options.role.toLowerCase())).toLowerCase()
   const password = options.password === undefined ? PASSWORD : options.password
+  const serviceProviderId =
+    options.role === 'SERVICE_PROVIDER'
+      ? (options.serviceProviderId ?? (await createServiceProvider(deps.db)).id)
+      : null
   const [row] = await deps.db
     .insert(users)
     .values({
@@ -68,11 +94,20 @@ export async function createUser(
       merchantId: options.role === 'MERCHANT_USER' ? options.merchantId : null,
       merchantRole: options.role === 'MERCHANT_USER' ? (options.merchantRole ?? 'OWNER') : null,
       adminRole: options.role === 'ADMIN' ? 'SUPER_ADMIN' : null,
+      serviceProviderId,
     })
     .returning()
   if (!row) throw new Error('user not created')
   const token = await deps.tokens.issue({ sub: row.id, role: row.role, tv: row.tokenVersion })
-  return { id: row.id, email, password: password ?? '', role: row.role, merchantId: row.merchantId, token }
+  return {
+    id: row.id,
+    email,
+    password: password ?? '',
+    role: row.role,
+    merchantId: row.merchantId,
+    serviceProviderId: row.serviceProviderId,
+    token,
+  }
 }
 
 /** A merchant with one user of each merchant role. */
@@ -88,6 +123,14 @@ export async function createMerchantWithUsers(deps: { db: Db; tokens: TokenServi
 
 export async function setUserStatus(db: Db, id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<void> {
   await db.update(users).set({ status }).where(eq(users.id, id))
+}
+
+export async function setServiceProviderStatus(
+  db: Db,
+  id: string,
+  status: 'ACTIVE' | 'SUSPENDED',
+): Promise<void> {
+  await db.update(serviceProviders).set({ status }).where(eq(serviceProviders.id, id))
 }
 
 export async function setMerchantStatus(db: Db, id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<void> {

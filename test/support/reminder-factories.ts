@@ -10,7 +10,7 @@ import {
   users,
   warranties,
 } from '../../src/db/schema/index.js'
-import { generateWarrantyCode } from '../../src/modules/warranties/index.js'
+import { generateWarrantyCode } from '../../src/modules/warranties/warranty-code.js'
 
 const DAY_MS = 86_400_000
 

@@ -86,17 +86,72 @@ describe('npm run lint:architecture', () => {
     expect(result.output).toMatch(/Clone found|too many duplicates/)
   }, 60_000)
 
-  it('fails on a file over 300 lines that docs/architecture.md does not explain', () => {
+  it('fails when the HTTP layer imports a feature (no-http-to-modules)', () => {
+    const dir = project({
+      'src/modules/users/index.ts': 'export const findUser = (id: string) => id\n',
+      'src/http/auth.ts':
+        "import { findUser } from '../modules/users/index.js'\nexport const guard = findUser\n",
+    })
+    const result = depcruise(dir)
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('no-http-to-modules')
+    expect(result.output).toContain('src/http/auth.ts → src/modules/users/index.ts')
+  }, 60_000)
+
+  it('fails on drizzle-orm or pg outside a repository and src/db (sql-only-in-repositories)', () => {
+    // No node_modules here: the packages stay unresolved and the rule matches them by name (in
+    // the repository it matches their resolved node_modules/… path).
+    const dir = project({
+      'src/modules/a/a.service.ts': "import { sql } from 'drizzle-orm'\nexport const q = sql`select 1`\n",
+      'src/modules/a/a.jobs.ts': "import pg from 'pg'\nexport const client = pg.Client\n",
+      'src/modules/a/a.repository.ts': "import { sql } from 'drizzle-orm'\nexport const r = sql`select 2`\n",
+      'src/db/helpers.ts': "import { sql } from 'drizzle-orm'\nexport const h = sql`select 3`\n",
+    })
+    const result = depcruise(dir)
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('sql-only-in-repositories')
+    expect(result.output).toContain('src/modules/a/a.service.ts → drizzle-orm')
+    expect(result.output).toContain('src/modules/a/a.jobs.ts → pg')
+    expect(result.output).not.toContain('src/modules/a/a.repository.ts')
+    expect(result.output).not.toContain('src/db/helpers.ts')
+  }, 60_000)
+
+  it('fails on a reach past an adapter’s index.ts (adapters-only-through-index)', () => {
+    const dir = project({
+      'src/adapters/mail/port.ts': 'export const LIMIT = 1\n',
+      'src/adapters/mail/smtp-mail.ts': "import { LIMIT } from './port.js'\nexport const smtp = LIMIT\n",
+      'src/adapters/mail/index.ts': "export { LIMIT } from './port.js'\n",
+      'src/adapters/push/index.ts': "import { LIMIT } from '../mail/port.js'\nexport const push = LIMIT\n",
+      'src/modules/a/a.service.ts':
+        "import { LIMIT } from '../../adapters/mail/port.js'\nexport const a = LIMIT\n",
+      'src/modules/b/b.service.ts':
+        "import { LIMIT } from '../../adapters/mail/index.js'\nexport const b = LIMIT\n",
+    })
+    const result = depcruise(dir)
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('adapters-only-through-index')
+    expect(result.output).toContain('src/modules/a/a.service.ts → src/adapters/mail/port.ts')
+    expect(result.output).toContain('src/adapters/push/index.ts → src/adapters/mail/port.ts')
+    expect(result.output).not.toContain('src/modules/b/b.service.ts')
+    expect(result.output).not.toContain('src/adapters/mail/smtp-mail.ts')
+  }, 60_000)
+
+  it('warns, without failing, about a file over 300 lines that docs/architecture.md does not explain', () => {
     const long = `${Array.from({ length: 301 }, (_, i) => `export const v${i} = ${i}`).join('\n')}\n`
     const dir = project({ 'src/long.ts': long })
-    const failing = run(dir, process.execPath, [join(projectRoot, 'scripts', 'check-sizes.mjs'), dir])
-    expect(failing.status).toBe(1)
-    expect(failing.output).toContain('src/long.ts: 302 lines')
+    const sizes = () => run(dir, process.execPath, [join(projectRoot, 'scripts', 'check-sizes.mjs'), dir])
+    const warned = sizes()
+    expect(warned.status).toBe(0)
+    expect(warned.output).toContain('check-sizes: warning: files over 300 lines without a reason')
+    expect(warned.output).toContain('src/long.ts: 302 lines')
     mkdirSync(join(dir, 'docs'))
     writeFileSync(
       join(dir, 'docs', 'architecture.md'),
       '# A\n\n## Files that stay whole\n\n- `src/long.ts`: a generated table, read as one.\n',
     )
-    expect(run(dir, process.execPath, [join(projectRoot, 'scripts', 'check-sizes.mjs'), dir]).status).toBe(0)
+    const explained = sizes()
+    expect(explained.status).toBe(0)
+    expect(explained.output).not.toContain('warning')
+    expect(explained.output).toContain('within 300 lines or explained')
   }, 60_000)
 })

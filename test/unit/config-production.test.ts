@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { ConfigError, loadConfig } from '../../src/config.js'
+import { ConfigError, loadConfig } from '../../src/config/index.js'
 
 // Issue 26, defect 6: production refuses placeholders, short or predictable secrets and a weak
 // bootstrap admin password, naming the setting; compose.yaml requires the values.

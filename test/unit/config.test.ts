@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../src/config.js'
+import { ConfigError, loadConfig } from '../../src/config/index.js'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wt-config-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))

@@ -1,6 +1,5 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import type { Db } from '../../src/db/client.js'
 import { registerAuth } from '../../src/http/auth.js'
 import { TokenService } from '../../src/http/tokens.js'
 
@@ -9,18 +8,18 @@ const tokens = new TokenService({ secret: 'x'.repeat(32), ttlSeconds: 60, issuer
 describe('deny by default', () => {
   it('refuses to start with a route that declares no auth, naming it', async () => {
     const app = Fastify()
-    registerAuth(app, { db: {} as Db, tokens, cronSecret: null })
+    registerAuth(app, { tokens, loadPrincipal: async () => null })
     // The route is refused as it is added, before the app can start.
     expect(() => app.get('/v1/forgotten', async () => ({ secret: true }))).toThrow(
       /GET \/v1\/forgotten declares no auth/,
     )
   })
 
-  it('starts when every route declares public, cron or roles', async () => {
+  it('starts when every route declares public, a secret or roles', async () => {
     const app = Fastify()
-    registerAuth(app, { db: {} as Db, tokens, cronSecret: null })
+    registerAuth(app, { tokens, loadPrincipal: async () => null })
     app.get('/open', { config: { auth: 'public' } }, async () => ({ ok: true }))
-    app.post('/cron', { config: { auth: 'cron' } }, async () => ({ ok: true }))
+    app.post('/cron', { config: { auth: { secret: 'cron' } } }, async () => ({ ok: true }))
     app.get('/admin', { config: { auth: { roles: ['ADMIN'] } } }, async () => ({ ok: true }))
     await app.ready()
     expect((await app.inject({ method: 'GET', url: '/open' })).statusCode).toBe(200)

@@ -8,10 +8,10 @@ import { readPdfText } from '../../src/adapters/ocr/pdf-text.js'
 import { OcrUploadError, openUpload } from '../../src/adapters/ocr/upload.js'
 import { sniffType } from '../../src/lib/image-sniff.js'
 import { isStorableText, unstorableText } from '../../src/lib/storable-text.js'
+import { CsvBodyError, CsvReader, splitFields } from '../../src/modules/imports/import-csv.js'
 import { checkReceiptPdf, jpegIsComplete } from '../../src/modules/receipts/receipt-image-checks.js'
 import { receiptDate, resembles, sameMerchant, words } from '../../src/modules/receipts/warranty-match.js'
 import { holdsPersonalData } from '../../src/modules/service-history/service-history.service.js'
-import { CsvBodyError, CsvReader, splitFields } from '../../src/modules/warranties/import-csv.js'
 
 /**
  * "No input holds the event loop" (issue 26): every parser of untrusted text or bytes runs in

@@ -211,6 +211,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/service-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All service providers, newest first; filter by status or name
+         * @description Roles: ADMIN.
+         */
+        get: operations["listServiceProviders"];
+        put?: never;
+        /**
+         * Create a service provider (ACTIVE); a taken name answers 409 conflict
+         * @description Roles: ADMIN.
+         */
+        post: operations["createServiceProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/service-providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One service provider
+         * @description Roles: ADMIN.
+         */
+        get: operations["getServiceProvider"];
+        /**
+         * Change a service provider; status SUSPENDED locks its users out at once (403 provider_suspended), ACTIVE lets them in again
+         * @description Roles: ADMIN.
+         */
+        put: operations["updateServiceProvider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/service-providers/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users of a service provider, newest first
+         * @description Roles: ADMIN.
+         */
+        get: operations["listServiceProviderUsers"];
+        put?: never;
+        /**
+         * Create a user of the service provider (role SERVICE_PROVIDER) who logs in with e-mail and password
+         * @description Roles: ADMIN.
+         */
+        post: operations["createServiceProviderUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/stats": {
         parameters: {
             query?: never;
@@ -1261,6 +1333,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/service-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service providers the merchant allowed to work on its claims, the latest allowed first
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["listAllowedServiceProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/service-providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Allow an active service provider to work on the merchant’s claims (idempotent); a suspended one answers 409 invalid_state
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        put: operations["allowServiceProvider"];
+        post?: never;
+        /**
+         * Withdraw a service provider from the merchant’s list (not on it: 404)
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        delete: operations["withdrawServiceProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/service-providers/directory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active service providers to choose from (id and name), newest first; filter by name
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        get: operations["listServiceProviderDirectory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/merchant/stats": {
         parameters: {
             query?: never;
@@ -1733,6 +1869,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AllowedServiceProvider */
+        AllowedServiceProvider: {
+            address: string | null;
+            /**
+             * Format: date-time
+             * @description When the merchant allowed the provider (the list is newest first)
+             */
+            allowedAt: string;
+            contactEmail: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            phone: string | null;
+            /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 provider_suspended) */
+            status: "ACTIVE" | "SUSPENDED";
+        };
+        /** AllowedServiceProviderPage */
+        AllowedServiceProviderPage: {
+            items: components["schemas"]["AllowedServiceProvider"][];
+            nextCursor: string | null;
+        };
         /** AuditRecord */
         AuditRecord: {
             /** @description `<resource>.<verb>`, e.g. `merchant.update` */
@@ -1867,7 +2024,7 @@ export interface components {
              * @description A stable error code, one of a closed list
              * @enum {unknown}
              */
-            error: "validation_error" | "invalid_json" | "unauthorized" | "invalid_credentials" | "invalid_link" | "expired" | "invalid_token" | "expired_token" | "token_used" | "forbidden" | "account_suspended" | "merchant_suspended" | "not_found" | "request_timeout" | "conflict" | "receipt_quota_exceeded" | "invalid_state" | "last_owner" | "last_admin" | "self_offboarding" | "payload_too_large" | "idempotency_key_reused" | "too_many_requests" | "email_quota_exceeded" | "headers_too_large" | "internal_error" | "unavailable";
+            error: "validation_error" | "invalid_json" | "unauthorized" | "invalid_credentials" | "invalid_link" | "expired" | "invalid_token" | "expired_token" | "token_used" | "forbidden" | "account_suspended" | "merchant_suspended" | "provider_suspended" | "not_found" | "request_timeout" | "conflict" | "receipt_quota_exceeded" | "invalid_state" | "last_owner" | "last_admin" | "self_offboarding" | "payload_too_large" | "idempotency_key_reused" | "too_many_requests" | "email_quota_exceeded" | "headers_too_large" | "internal_error" | "unavailable";
             message: string;
         } & {
             [key: string]: unknown;
@@ -2044,6 +2201,13 @@ export interface components {
             merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
             name: string | null;
             role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
+            /**
+             * Format: uuid
+             * @description SERVICE_PROVIDER users only: their service provider
+             */
+            serviceProviderId?: string;
+            /** @description SERVICE_PROVIDER users only: the name of their service provider */
+            serviceProviderName?: string;
             status: "ACTIVE" | "SUSPENDED";
             /** Format: date-time */
             updatedAt: string;
@@ -2124,6 +2288,68 @@ export interface components {
             /** Format: date-time */
             recordedAt: string;
         };
+        /** ServiceProvider */
+        ServiceProvider: {
+            address: string | null;
+            contactEmail: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            phone: string | null;
+            /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 provider_suspended) */
+            status: "ACTIVE" | "SUSPENDED";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** ServiceProviderListing */
+        ServiceProviderListing: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /** ServiceProviderListingPage */
+        ServiceProviderListingPage: {
+            items: components["schemas"]["ServiceProviderListing"][];
+            nextCursor: string | null;
+        };
+        /** ServiceProviderPage */
+        ServiceProviderPage: {
+            items: components["schemas"]["ServiceProvider"][];
+            nextCursor: string | null;
+        };
+        /** ServiceProviderUser */
+        ServiceProviderUser: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Lower-cased */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            lastLoginAt: string | null;
+            name: string | null;
+            /** @enum {string} */
+            role: "SERVICE_PROVIDER";
+            /** Format: uuid */
+            serviceProviderId: string;
+            /** @description SUSPENDED (POST /v1/admin/users/{id}/suspend): cannot log in, 403 account_suspended */
+            status: "ACTIVE" | "SUSPENDED";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** ServiceProviderUserPage */
+        ServiceProviderUserPage: {
+            items: components["schemas"]["ServiceProviderUser"][];
+            nextCursor: string | null;
+        };
+        /** ServiceProviderWithdrawn */
+        ServiceProviderWithdrawn: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {boolean} */
+            withdrawn: true;
+        };
         /** SessionUser */
         SessionUser: {
             /** @description admins only */
@@ -2136,6 +2362,13 @@ export interface components {
             merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
             name: string | null;
             role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
+            /**
+             * Format: uuid
+             * @description SERVICE_PROVIDER users only: their service provider
+             */
+            serviceProviderId?: string;
+            /** @description SERVICE_PROVIDER users only: the name of their service provider */
+            serviceProviderName?: string;
         };
         /** StaffUser */
         StaffUser: {
@@ -2151,6 +2384,11 @@ export interface components {
             merchantRole: ("OWNER" | "ADMIN" | "USER") | null;
             name: string | null;
             role: "ADMIN" | "MERCHANT_USER" | "CUSTOMER" | "SERVICE_PROVIDER";
+            /**
+             * Format: uuid
+             * @description SERVICE_PROVIDER users only: their service provider
+             */
+            serviceProviderId?: string;
             /** @description SUSPENDED: cannot log in, and every token of the user answers 403 account_suspended */
             status: "ACTIVE" | "SUSPENDED";
             /** Format: date-time */
@@ -3353,6 +3591,406 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MerchantUser"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listServiceProviders: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description Name contains (case-insensitive) */
+                q?: string;
+                /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 provider_suspended) */
+                status?: "ACTIVE" | "SUSPENDED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceProviderPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createServiceProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string;
+                    /** Format: email */
+                    contactEmail: string;
+                    /** @description Unique among service providers, case-insensitively */
+                    name: string;
+                    phone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceProvider"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getServiceProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceProvider"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateServiceProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Only the fields sent change; null clears a field */
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string | null;
+                    /** Format: email */
+                    contactEmail?: string;
+                    name?: string;
+                    phone?: string | null;
+                    /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 provider_suspended) */
+                    status?: "ACTIVE" | "SUSPENDED";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceProvider"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listServiceProviderUsers: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceProviderUserPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createServiceProviderUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceProviderUser"];
                 };
             };
             /** @description Every error answer */
@@ -6429,10 +7067,7 @@ export interface operations {
                 /** @description The envelope recipient: a customer inbox address */
                 to: string;
             };
-            header?: {
-                /** @description INBOUND_EMAIL_SECRET */
-                "x-inbound-secret"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7323,6 +7958,237 @@ export interface operations {
             };
             /** @description Every error answer */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAllowedServiceProviders: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowedServiceProviderPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    allowServiceProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowedServiceProvider"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawServiceProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceProviderWithdrawn"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listServiceProviderDirectory: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description Name contains (case-insensitive) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceProviderListingPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

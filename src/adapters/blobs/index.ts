@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Logger } from 'pino'
-import type { Config } from '../../config.js'
+import type { Config } from '../../config/index.js'
 import { FsBlobStore } from './fs-blob-store.js'
 import type { BlobStore } from './port.js'
 import { S3BlobStore } from './s3-blob-store.js'

@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import type { Logger } from 'pino'
-import type { BlobsConfig } from '../../config-receipts.js'
+import type { BlobsConfig } from '../../config/receipts.js'
 import { AdapterClosedError, AdapterError } from '../adapter-error.js'
 import { blobKey, checkContentType, isBlobKey } from './blob-key.js'
 import type { BlobRef, BlobStore, StoredBlob } from './port.js'

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Logger } from 'pino'
-import type { Config } from '../../config.js'
+import type { Config } from '../../config/index.js'
 import { createOutboxMail } from './outbox-mail.js'
 import type { MailPort } from './port.js'
 import { createSmtpMail } from './smtp-mail.js'

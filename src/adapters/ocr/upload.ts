@@ -1,10 +1,11 @@
 /**
- * The OCR route's request body (`{imageBase64}`, up to 6 MB of JSON), opened where the image is
- * read: in a worker's child process (native-worker.ts), so that the service's event loop never
- * parses, validates or base64-decodes it (~25 ms for a 4 MB upload). The checks are the ones the
- * service's own JSON parser and schema validator would make (src/http/request-shape.ts,
- * `TypeBoxValidatorCompiler`), with the same schema object the OpenAPI document shows, so a
- * refused body gets the answer it got when the service read it (docs/ocr.md, "The route").
+ * An upload (`{imageBase64}`, the OCR route's raw JSON body), opened where the image is read: in a
+ * worker's child process (native-worker.ts), so that the service's event loop never parses,
+ * validates or base64-decodes it (~25 ms for a 4 MB upload). The checks are the ones the service's
+ * own JSON parser and schema validator would make (src/http/request-shape.ts,
+ * `TypeBoxValidatorCompiler`) against the route's schema (src/modules/receipts/ocr.schemas.ts,
+ * built on the same limits), so a refused body gets the answer it got when the service read it
+ * (docs/ocr.md, "The route").
  */
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import secureJson from 'secure-json-parse'
@@ -15,19 +16,16 @@ import { OcrError } from './port.js'
 
 /** Base64 of up to ~3.7 MB of image: the interface's 5,000,000 characters. */
 export const IMAGE_BASE64_MAX = 5_000_000
+/** The shortest base64 an upload may hold (one group of four characters). */
+export const IMAGE_BASE64_MIN = 4
 
-/** `POST /v1/customer/receipts/ocr`'s body: documented by the route, checked by `openUpload`. */
-export const OcrUploadBody = Type.Object(
-  {
-    imageBase64: Type.String({
-      minLength: 4,
-      maxLength: IMAGE_BASE64_MAX,
-      // No `pattern`: a regular expression over 5,000,000 characters takes 30-60 ms; the text is
-      // decoded and checked to be canonical base64 instead (400).
-      description:
-        'The image (JPEG, PNG, WebP, TIFF, GIF, AVIF) or PDF, standard base64 without a data: prefix',
-    }),
-  },
+/**
+ * What `openUpload` accepts; the route's documented body (`OcrBody`) states the same limits. No
+ * `pattern`: a regular expression over 5,000,000 characters takes 30-60 ms; the text is decoded
+ * and checked to be canonical base64 instead (400).
+ */
+const UploadFormat = Type.Object(
+  { imageBase64: Type.String({ minLength: IMAGE_BASE64_MIN, maxLength: IMAGE_BASE64_MAX }) },
   { additionalProperties: false },
 )
 
@@ -64,7 +62,7 @@ export class OcrUploadError extends OcrError {
 }
 
 const validate = TypeBoxValidatorCompiler({
-  schema: OcrUploadBody,
+  schema: UploadFormat,
   method: 'POST',
   url: '/v1/customer/receipts/ocr',
   httpPart: 'body',

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino'
-import type { Config } from '../../config.js'
+import type { Config } from '../../config/index.js'
 import { EmbeddedPinning } from './embedded-pinning.js'
 import { PinningServiceAdapter, type PinningServiceOptions } from './pinning-service.js'
 import type { PinningPort } from './port.js'
 
 export type { DagBlocks, DagScope, DirectoryEntry, DirectoryEntryInput, PinningPort } from './port.js'
-export { MAX_FILE_BYTES } from './port.js'
+export { MAX_FILE_BYTES, MAX_PATH_DEPTH, MAX_PATH_LENGTH } from './port.js'
 
 /**
  * The one place that chooses the pinning adapter: the IPFS Pinning Service API when

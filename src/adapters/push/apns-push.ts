@@ -1,5 +1,6 @@
 import http2, { type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2'
 import type { Logger } from 'pino'
+import type { ApnsSettings } from '../../config/push.js'
 import { AdapterClosedError } from '../adapter-error.js'
 import { ApnsProviderToken } from './apns-token.js'
 import { type PushMessage, type PushPort, type PushSendResult, PushTokenGoneError } from './port.js'
@@ -9,14 +10,8 @@ export const APNS_DEFAULT_ENDPOINT = 'https://api.push.apple.com'
 /** APNs device tokens are hexadecimal (32 bytes today; Apple says they may grow). */
 const DEVICE_TOKEN = /^[0-9a-fA-F]{32,400}$/
 
-export interface ApnsPushOptions {
-  keyFile: string
-  keyId: string
-  teamId: string
-  /** The app's bundle id: the `apns-topic`. */
-  bundleId: string
-  /** Default https://api.push.apple.com; `http:` speaks HTTP/2 without TLS (local tests only). */
-  endpoint?: string | null
+/** The provider's settings (src/config/push.ts), and what the process gives. */
+export interface ApnsPushOptions extends ApnsSettings {
   /** Certificates to trust besides the system's (a local server's self-signed one, in tests). */
   ca?: string
   logger: Logger

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { gaxios, JWT } from 'google-auth-library'
 import type { Logger } from 'pino'
+import type { FcmSettings } from '../../config/push.js'
 import { AdapterClosedError, AdapterError } from '../adapter-error.js'
 import type { PushMessage, PushPort, PushSendResult } from './port.js'
 import { answerError, checkMessage, deviceRef, networkError } from './push-message.js'
@@ -9,12 +10,8 @@ export const FCM_DEFAULT_ENDPOINT = 'https://fcm.googleapis.com'
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token'
 const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging'
 
-export interface FcmPushOptions {
-  projectId: string
-  /** A service-account key file (JSON: `client_email`, `private_key`, optional `token_uri`). */
-  credentialsFile: string
-  /** FCM's base URL; default https://fcm.googleapis.com (tests: a local server). */
-  endpoint?: string | null
+/** The provider's settings (src/config/push.ts), and what the process gives. */
+export interface FcmPushOptions extends FcmSettings {
   logger: Logger
   timeoutMs?: number
 }

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import type { Logger } from 'pino'
-import type { Config } from '../../config.js'
-import { ConfigError } from '../../config-parse.js'
+import type { Config } from '../../config/index.js'
+import { ConfigError } from '../../config/parse.js'
+import type { ApnsSettings, FcmSettings } from '../../config/push.js'
 import type { PushPlatform } from '../../db/schema/index.js'
 import { AdapterError } from '../adapter-error.js'
 import { createApnsPush } from './apns-push.js'
@@ -31,12 +32,12 @@ function allOrNone(names: Record<string, string | null>): boolean {
 export function createPush({ config, logger }: { config: Config; logger: Logger }): PushPort {
   const log = logger.child({ component: 'push' })
   const p = config.push
-  const fcm = allOrNone({ FCM_PROJECT_ID: p.fcmProjectId, FCM_CREDENTIALS_FILE: p.fcmCredentialsFile })
+  const fcm = allOrNone({ FCM_PROJECT_ID: p.fcm.projectId, FCM_CREDENTIALS_FILE: p.fcm.credentialsFile })
   const apns = allOrNone({
-    APNS_KEY_FILE: p.apnsKeyFile,
-    APNS_KEY_ID: p.apnsKeyId,
-    APNS_TEAM_ID: p.apnsTeamId,
-    APNS_BUNDLE_ID: p.apnsBundleId,
+    APNS_KEY_FILE: p.apns.keyFile,
+    APNS_KEY_ID: p.apns.keyId,
+    APNS_TEAM_ID: p.apns.teamId,
+    APNS_BUNDLE_ID: p.apns.bundleId,
   })
   let recorder: PushPort | null = null
   const recorded = () => {
@@ -44,24 +45,9 @@ export function createPush({ config, logger }: { config: Config; logger: Logger 
     return recorder
   }
   const byPlatform: Record<PushPlatform, PushPort> = {
-    android: fcm
-      ? createFcmPush({
-          projectId: p.fcmProjectId as string,
-          credentialsFile: p.fcmCredentialsFile as string,
-          endpoint: p.fcmEndpoint,
-          logger: log,
-        })
-      : recorded(),
-    ios: apns
-      ? createApnsPush({
-          keyFile: p.apnsKeyFile as string,
-          keyId: p.apnsKeyId as string,
-          teamId: p.apnsTeamId as string,
-          bundleId: p.apnsBundleId as string,
-          endpoint: p.apnsEndpoint,
-          logger: log,
-        })
-      : recorded(),
+    // allOrNone said that every one of the provider's settings is set.
+    android: fcm ? createFcmPush({ ...(p.fcm as FcmSettings), logger: log }) : recorded(),
+    ios: apns ? createApnsPush({ ...(p.apns as ApnsSettings), logger: log }) : recorded(),
   }
   if (recorder && config.nodeEnv === 'production') {
     log.warn(

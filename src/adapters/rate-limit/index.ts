@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js'
+import type { Config } from '../../config/index.js'
 import { MemoryRateLimiter } from './memory-rate-limiter.js'
 import type { RateLimiter } from './port.js'
 import { RedisRateLimiter } from './redis-rate-limiter.js'

@@ -1,4 +1,4 @@
-import { type RateLimits, rateLimits } from '../../config-limits.js'
+import { type RateLimits, rateLimits } from '../../config/limits.js'
 import type { RateLimiter, RateLimitResult, RateLimitRule } from './port.js'
 
 interface Window {

@@ -1,4 +1,4 @@
-import type { RateLimits } from '../../config-limits.js'
+import type { RateLimits } from '../../config/limits.js'
 
 /** The outcome of counting one hit against a fixed window. */
 export interface RateLimitResult {
@@ -19,7 +19,7 @@ export interface RateLimitRule {
  * this process (the embedded default).
  */
 export interface RateLimiter {
-  /** The configured rules (RATE_LIMIT_* settings, src/config-limits.ts), by name. */
+  /** The configured rules (RATE_LIMIT_* settings, src/config/limits.ts), by name. */
   readonly limits: RateLimits
   /** Counts one hit on `key` and says whether it is within the rule. */
   hit(key: string, rule: RateLimitRule): Promise<RateLimitResult>

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis'
-import { type RateLimits, rateLimits } from '../../config-limits.js'
+import { type RateLimits, rateLimits } from '../../config/limits.js'
 import { AdapterError } from '../adapter-error.js'
 import type { RateLimiter, RateLimitResult, RateLimitRule } from './port.js'
 

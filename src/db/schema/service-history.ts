@@ -71,5 +71,4 @@ export const serviceEvents = pgTable(
   ],
 )
 
-export type ServiceEventRow = typeof serviceEvents.$inferSelect
 export type AnchorBatchRow = typeof anchorBatches.$inferSelect

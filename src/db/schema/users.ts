@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { id, timestamps, tstz } from './columns.js'
 import { merchants } from './merchants.js'
+import { serviceProviders } from './service-providers.js'
 
 export const ROLES = ['ADMIN', 'MERCHANT_USER', 'CUSTOMER', 'SERVICE_PROVIDER'] as const
 export type Role = (typeof ROLES)[number]
@@ -30,6 +31,10 @@ export const users = pgTable(
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
     merchantRole: text('merchant_role').$type<MerchantRole>(),
     adminRole: text('admin_role').$type<AdminRole>(),
+    /** The provider a SERVICE_PROVIDER user belongs to (set exactly for that role). */
+    serviceProviderId: uuid('service_provider_id').references(() => serviceProviders.id, {
+      onDelete: 'restrict',
+    }),
     /** Bumped by a password change: tokens carrying an older version are rejected. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: tstz('last_login_at'),
@@ -39,6 +44,7 @@ export const users = pgTable(
     uniqueIndex('users_staff_email_unique').on(t.email).where(sql`${t.role} <> 'CUSTOMER'`),
     uniqueIndex('users_customer_email_unique').on(t.email).where(sql`${t.role} = 'CUSTOMER'`),
     index('users_merchant_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('users_service_provider_idx').on(t.serviceProviderId, t.createdAt.desc(), t.id.desc()),
     index('users_role_idx').on(t.role),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('ADMIN', 'MERCHANT_USER', 'CUSTOMER', 'SERVICE_PROVIDER')`),
@@ -51,8 +57,10 @@ export const users = pgTable(
       'users_merchant_role_check',
       sql`${t.merchantRole} is null or ${t.merchantRole} in ('OWNER', 'ADMIN', 'USER')`,
     ),
+    check(
+      'users_service_provider_check',
+      sql`(${t.role} = 'SERVICE_PROVIDER') = (${t.serviceProviderId} is not null)`,
+    ),
     check('users_admin_role_check', sql`(${t.role} = 'ADMIN') = (${t.adminRole} is not null)`),
   ],
 )
-
-export type UserRow = typeof users.$inferSelect

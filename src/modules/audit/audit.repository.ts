@@ -1,7 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type AuditRow, auditLog } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 export type NewAuditRow = typeof auditLog.$inferInsert
 

@@ -16,6 +16,11 @@ export const AUDIT_ACTIONS = [
   'global_product.create',
   'global_product.update',
   'global_product.delete',
+  'service_provider.create',
+  'service_provider.update',
+  'service_provider_user.create',
+  'merchant_service_provider.allow',
+  'merchant_service_provider.withdraw',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -24,13 +24,22 @@ const sessionUserFields = {
   merchantName: Nullable(Type.String()),
   merchantRole: Nullable(Literals(MERCHANT_ROLES)),
   adminRole: Type.Optional(Literals(ADMIN_ROLES, { description: 'admins only' })),
+  serviceProviderId: Type.Optional(
+    Type.String({ format: 'uuid', description: 'SERVICE_PROVIDER users only: their service provider' }),
+  ),
+  serviceProviderName: Type.Optional(
+    Type.String({ description: 'SERVICE_PROVIDER users only: the name of their service provider' }),
+  ),
 }
 
 export const SessionUser = Type.Object(sessionUserFields, {
   title: 'SessionUser',
   additionalProperties: false,
 })
-/** The `user` of a login answer: id, name, email, role, merchantId, merchantName, merchantRole; adminRole for admins. */
+/**
+ * The `user` of a login answer: id, name, email, role, merchantId, merchantName, merchantRole;
+ * adminRole for admins; serviceProviderId and serviceProviderName for service providers' users.
+ */
 export type SessionUserView = Static<typeof SessionUser>
 
 export const LoginResponse = Type.Object(

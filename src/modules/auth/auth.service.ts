@@ -3,6 +3,7 @@ import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { Principal } from '../../http/auth.js'
+import { refuseSuspendedProvider } from '../../http/provider-suspension.js'
 import type { TokenService } from '../../http/tokens.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { clientKey } from '../../lib/client-address.js'
@@ -18,7 +19,7 @@ import type { LoginView, ProfileView, SessionUserView } from './auth.schemas.js'
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
 
 /*
- * Login limits (RATE_LIMIT_LOGIN_*, src/config-limits.ts; docs/security.md#rate-limits). Nobody
+ * Login limits (RATE_LIMIT_LOGIN_*, src/config/limits.ts; docs/security.md#rate-limits). Nobody
  * can lock an account against its owner: failures lock the account only for the address they
  * came from (`loginPerAccountAddress`, cleared by a success); the account-wide count
  * (`loginPerAccount`, every address together, against guessing from many addresses) shuts out
@@ -52,7 +53,18 @@ export function sessionUser(user: UserWithMerchant): SessionUserView {
     merchantName: user.merchantName,
     merchantRole: user.merchantRole,
     ...(user.role === 'ADMIN' && user.adminRole ? { adminRole: user.adminRole } : {}),
+    ...providerFields(user),
   }
+}
+
+/** A service provider's user carries its provider (docs/service-providers.md); other roles do not. */
+function providerFields(user: {
+  role: string
+  serviceProviderId: string | null
+  serviceProviderName: string | null
+}): { serviceProviderId?: string; serviceProviderName?: string } {
+  if (user.role !== 'SERVICE_PROVIDER' || !user.serviceProviderId) return {}
+  return { serviceProviderId: user.serviceProviderId, serviceProviderName: user.serviceProviderName ?? '' }
 }
 
 export class AuthService {
@@ -99,6 +111,7 @@ export class AuthService {
     if (!user || !valid) throw new AppError('invalid_credentials')
     if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
     if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
+    refuseSuspendedProvider(user)
 
     await Promise.all([this.deps.limiter.reset(pairKey), this.deps.limiter.hit(knownKey, KNOWN_ADDRESS)])
     const token = await this.deps.tokens.issue({ sub: user.id, role: user.role, tv: user.tokenVersion })
@@ -137,6 +150,7 @@ export class AuthService {
       merchantName: principal.merchantName,
       merchantRole: principal.merchantRole,
       ...(principal.role === 'ADMIN' && principal.adminRole ? { adminRole: principal.adminRole } : {}),
+      ...providerFields(principal),
       status: principal.status,
       lastLoginAt: principal.lastLoginAt?.toISOString() ?? null,
       createdAt: principal.createdAt.toISOString(),

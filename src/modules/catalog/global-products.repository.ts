@@ -1,8 +1,8 @@
 import { count, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type GlobalProductRow, globalProducts, merchantProducts, warranties } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 export type GlobalProductValues = Pick<
   typeof globalProducts.$inferInsert,

@@ -1,8 +1,8 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type MerchantProductRow, merchantProducts } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 export type MerchantProductValues = Pick<
   typeof merchantProducts.$inferInsert,

@@ -5,26 +5,19 @@ import { AppError } from '../../errors.js'
 import type { TokenService } from '../../http/tokens.js'
 import { clientKey } from '../../lib/client-address.js'
 import { hashToken } from '../../lib/one-time-tokens.js'
+import { claimLinkRefusal, consumeClaimLink, findClaimLink, reissueClaimLink } from '../claim-links/index.js'
 import type { MailOutbox } from '../mail/index.js'
+import type { OwnershipService } from '../ownership/index.js'
 import { findOrCreateCustomer, findUserById, lockUser, normalizeEmail, recordLogin } from '../users/index.js'
-import {
-  claimWalletWarranties,
-  countWalletWarranties,
-  findWarrantyById,
-  reissueClaimLink,
-} from '../warranties/index.js'
+import { claimWalletWarranties, countWalletWarranties, findWarrantyById } from '../warranties/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
-import {
-  consumeClaimLink,
-  createMagicLink,
-  findClaimLink,
-  findMagicLink,
-  type StoredLink,
-  useMagicLink,
-} from './customer-links.repository.js'
+import { createMagicLink, findMagicLink, type StoredLink, useMagicLink } from './customer-links.repository.js'
 import { markVerified } from './customers.repository.js'
 import type { ClaimSessionView, CustomerSessionView, LinkCheckView } from './customers.schemas.js'
 import type { CustomersService } from './customers.service.js'
+
+/** What the claim of a link given by e-mail asks of ownership's resale. */
+export type ClaimLinkOwnership = Pick<OwnershipService, 'onLinkUsed' | 'offerOpen'>
 
 /** A magic link works once, for 10 minutes. */
 export const MAGIC_LINK_TTL_MINUTES = 10
@@ -49,10 +42,7 @@ type LinkKind = 'claim' | 'magic'
 
 /** The refusal for a link that could not be used, exactly as the spec's state table says. */
 function refusal(kind: LinkKind, link: StoredLink | null): AppError {
-  if (kind === 'claim') {
-    if (!link || link.usedAt) return new AppError('invalid_link')
-    return link.expiresAt <= new Date() ? new AppError('expired') : new AppError('invalid_link')
-  }
+  if (kind === 'claim') return claimLinkRefusal(link)
   if (!link) return new AppError('invalid_token')
   if (link.usedAt) return new AppError('token_used')
   return link.expiresAt <= new Date() ? new AppError('expired_token') : new AppError('invalid_token')
@@ -76,10 +66,11 @@ export class CustomerAuthService {
       customers: CustomersService
       /** Merchants' webhooks: `warranty.claimed`, in the claiming transaction. */
       events?: WarrantyEvents
-      /** A link was used, in its transaction (a warranty given by e-mail changes hands). */
-      onLinkUsed?: (tx: Tx, link: { customerId: string; warrantyId?: string | null }) => Promise<void>
-      /** Whether a warranty is being given by e-mail to this customer (an open offer). */
-      offerOpen?: (tx: Tx, warrantyId: string, customerId: string) => Promise<boolean>
+      /**
+       * Resale by e-mail: a used link may complete a gift (`onLinkUsed`, in its transaction), and
+       * a gift's link is renewed only while the offer is open (`offerOpen`).
+       */
+      ownership?: ClaimLinkOwnership
     },
   ) {}
 
@@ -156,7 +147,7 @@ export class CustomerAuthService {
       }
       // A link of a warranty given by e-mail: a fresh one goes to the same new owner while the
       // offer is open (never to the giver, and the giver's own links are left alone).
-      if (!(await this.deps.offerOpen?.(tx, warrantyId, link.customerId))) return
+      if (!(await this.deps.ownership?.offerOpen(tx, warrantyId, link.customerId))) return
       await reissueClaimLink(
         tx,
         this.deps,
@@ -232,7 +223,7 @@ export class CustomerAuthService {
       if (found?.role !== 'CUSTOMER') throw new AppError('invalid_link')
       if (found.status === 'SUSPENDED') throw new AppError('account_suspended')
       await markVerified(tx, found.id)
-      await this.deps.onLinkUsed?.(tx, link)
+      await this.deps.ownership?.onLinkUsed(tx, link)
       const claimed = await claimWalletWarranties(tx, found.id)
       await this.deps.events?.record(tx, 'warranty.claimed', claimed)
       await recordLogin(tx, found.id, new Date())

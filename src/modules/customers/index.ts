@@ -1,12 +1,12 @@
 import type { Logger } from 'pino'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
-import type { Db, Tx } from '../../db/client.js'
+import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { TokenService } from '../../http/tokens.js'
 import type { MailOutbox } from '../mail/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
 import { customerAuthRoutes } from './customer-auth.routes.js'
-import { CustomerAuthService } from './customer-auth.service.js'
+import { type ClaimLinkOwnership, CustomerAuthService } from './customer-auth.service.js'
 import { customersRoutes } from './customers.routes.js'
 import { CustomersService } from './customers.service.js'
 
@@ -33,10 +33,8 @@ export function customersFeature(
   uses: {
     mail: MailOutbox
     events?: WarrantyEvents
-    /** A sign-in link was used, in its transaction (resale by e-mail completes there). */
-    onLinkUsed?: (tx: Tx, link: { customerId: string; warrantyId?: string | null }) => Promise<void>
-    /** Whether a warranty is being given by e-mail to this customer (its links may be renewed). */
-    offerOpen?: (tx: Tx, warrantyId: string, customerId: string) => Promise<boolean>
+    /** Resale by e-mail: a claim link may complete a gift, and is renewed only while it is open. */
+    ownership?: ClaimLinkOwnership
   },
 ): Feature<CustomersFeatureService> {
   const customers = new CustomersService({ ...deps, ...(uses.events ? { events: uses.events } : {}) })
@@ -46,8 +44,7 @@ export function customersFeature(
     mailOutbox: uses.mail,
     customers,
     ...(uses.events ? { events: uses.events } : {}),
-    ...(uses.onLinkUsed ? { onLinkUsed: uses.onLinkUsed } : {}),
-    ...(uses.offerOpen ? { offerOpen: uses.offerOpen } : {}),
+    ...(uses.ownership ? { ownership: uses.ownership } : {}),
   })
   return {
     name: 'customers',

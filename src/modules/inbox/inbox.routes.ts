@@ -1,6 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../errors.js'
 import { errorResponses } from '../../http/schemas.js'
 import {
@@ -17,7 +16,7 @@ const MESSAGE_TYPE = 'message/rfc822'
 /** `POST /v1/global/inbound-email`: the inbox for a mail provider's webhook (docs/inbound-mail.md#http). */
 export async function inboxRoutes(
   base: FastifyInstance,
-  { inbox, secret, maxMessageBytes }: { inbox: InboxService; secret: string | null; maxMessageBytes: number },
+  { inbox, maxMessageBytes }: { inbox: InboxService; maxMessageBytes: number },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
   // The raw message, kept as bytes (DKIM is verified over them); only in this plugin.
@@ -30,10 +29,9 @@ export async function inboxRoutes(
   app.post(
     '/v1/global/inbound-email',
     {
-      // Public to the bearer-token guard: the shared secret is checked here, before the body is read.
-      config: { auth: 'public' },
+      // The auth guard checks INBOUND_EMAIL_SECRET (x-inbound-secret) on request, before the body is read.
+      config: { auth: { secret: 'inbound' } },
       bodyLimit: maxMessageBytes,
-      onRequest: async (request) => checkSecret(request, secret),
       // The body is bytes, not JSON: its schema documents it and is not validated as a value.
       validatorCompiler: (route) =>
         route.httpPart === 'body' ? () => true : TypeBoxValidatorCompiler(route),
@@ -77,13 +75,4 @@ export async function inboxRoutes(
       }
     },
   )
-}
-
-/** Constant time (digests of equal length), whatever the given header's length. */
-async function checkSecret(request: FastifyRequest, secret: string | null): Promise<void> {
-  const given = request.headers['x-inbound-secret']
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  if (!secret || typeof given !== 'string' || !timingSafeEqual(digest(given), digest(secret))) {
-    throw new AppError('unauthorized', 'A valid x-inbound-secret header is required')
-  }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { DnsResolver } from '../../adapters/inbound-smtp/index.js'
+import type { InboxConfig } from '../../config/receipts.js'
 import type { Db } from '../../db/client.js'
 import { AppError, type ErrorCode } from '../../errors.js'
 import { type InboundMessage, parseInboundMessage } from './inbound-message.js'
@@ -26,15 +27,6 @@ export interface InboxReceipts {
     filename: string
   }): Promise<{ id: string }>
   remove(customerId: string, id: string): Promise<unknown>
-}
-
-export interface InboxSettings {
-  /** `{local}@{inboxDomain}` are the addresses taken; also this host's name in replies. */
-  inboxDomain: string
-  maxMessageBytes: number
-  maxAttachments: number
-  /** false only with INBOX_AUTH=off outside production (docs/inbound-mail.md#development). */
-  authRequired: boolean
 }
 
 /** A message as the SMTP listener or the HTTP route hands it over. */
@@ -69,7 +61,9 @@ export class InboxService {
       resolver: DnsResolver | null
       /** Runs `fn` alone for this key across every process (a database lock). */
       exclusive: <T>(key: number, fn: () => Promise<T>) => Promise<T>
-      settings: InboxSettings
+      settings: InboxConfig
+      /** INBOX_DOMAIN: `{local}@{inboxDomain}` are the addresses taken; also this host's name in replies. */
+      inboxDomain: string
       receipts: InboxReceipts
     },
   ) {}
@@ -79,7 +73,7 @@ export class InboxService {
     const at = address.lastIndexOf('@')
     const domain = address.slice(at + 1).toLowerCase()
     const found =
-      at > 0 && domain === this.deps.settings.inboxDomain.toLowerCase()
+      at > 0 && domain === this.deps.inboxDomain.toLowerCase()
         ? await findInboxRecipient(this.deps.db, address.slice(0, at))
         : null
     if (!found) throw InboxRefusal.of('unknown_recipient', `No such inbox: ${address}`)
@@ -130,7 +124,7 @@ export class InboxService {
       mailFrom: delivery.mailFrom,
       ip: delivery.ip,
       helo: delivery.helo,
-      mta: this.deps.settings.inboxDomain,
+      mta: this.deps.inboxDomain,
       resolver: this.deps.resolver,
     })
     if (verdict.ok) return

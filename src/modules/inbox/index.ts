@@ -4,12 +4,13 @@ import {
   type InboundSmtpListener,
   startInboundSmtp,
 } from '../../adapters/inbound-smtp/index.js'
+import type { InboxConfig } from '../../config/receipts.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import { inboxRoutes } from './inbox.routes.js'
-import { type InboxReceipts, InboxService, type InboxSettings } from './inbox.service.js'
+import { type InboxReceipts, InboxService } from './inbox.service.js'
 
-export type { Delivery, DeliveryResult, InboxReceipts, InboxSettings } from './inbox.service.js'
+export type { Delivery, DeliveryResult, InboxReceipts } from './inbox.service.js'
 export { InboxRefusal } from './inbox-refusal.js'
 
 export interface InboxFeatureService {
@@ -30,7 +31,9 @@ export function inboxFeature(
     /** DNS of sender authentication; null = the system resolver. */
     resolver: DnsResolver | null
     exclusive: <T>(key: number, fn: () => Promise<T>) => Promise<T>
-    settings: InboxSettings & { smtpHost: string; smtpPort: number | null; inboundSecret: string | null }
+    settings: InboxConfig
+    /** INBOX_DOMAIN: the inbox addresses' domain, also the SMTP listener's host name. */
+    inboxDomain: string
   },
   uses: { receipts: InboxReceipts },
 ): Feature<InboxFeatureService> {
@@ -41,12 +44,7 @@ export function inboxFeature(
   return {
     name: 'inbox',
     service: { inbox, smtpPort: () => listener?.port ?? null },
-    routes: (app) =>
-      app.register(inboxRoutes, {
-        inbox,
-        secret: settings.inboundSecret,
-        maxMessageBytes: settings.maxMessageBytes,
-      }),
+    routes: (app) => app.register(inboxRoutes, { inbox, maxMessageBytes: settings.maxMessageBytes }),
     async onApiStart() {
       if (!settings.inboundSecret) {
         logger.warn(
@@ -59,7 +57,7 @@ export function inboxFeature(
       listener = await startInboundSmtp({
         host: settings.smtpHost,
         port: settings.smtpPort,
-        hostname: settings.inboxDomain,
+        hostname: deps.inboxDomain,
         maxMessageBytes: settings.maxMessageBytes,
         logger,
         acceptRecipient: async (address) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { base36 } from 'multiformats/bases/base36'
 import { CID } from 'multiformats/cid'
 import { Type } from 'typebox'
-import { MAX_PATH_DEPTH, MAX_PATH_LENGTH, type PinningPort } from '../../adapters/pinning/port.js'
+import { MAX_PATH_DEPTH, MAX_PATH_LENGTH, type PinningPort } from '../../adapters/pinning/index.js'
 import { AppError } from '../../errors.js'
 import { errorResponses } from '../../http/schemas.js'
 import {

@@ -1,13 +1,15 @@
 import type { Logger } from 'pino'
 import type { MailPort } from '../../adapters/mail/index.js'
+import type { JwtConfig } from '../../config/jwt.js'
+import type { MailConfig } from '../../config/mail.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { dispatchMailJob } from './mail.jobs.js'
-import { DISPATCH_MAIL_JOB, MailOutbox, type MailSettings } from './mail.service.js'
+import { DISPATCH_MAIL_JOB, MailOutbox } from './mail.service.js'
 
+export { latestMailAbout, type MailDelivery } from './mail.repository.js'
 export type { MailOutbox, MailRequest } from './mail.service.js'
-export { latestMailAbout, type MailDelivery } from './mail-status.js'
 export { escapeHtml } from './templates/index.js'
 
 /** How often a worker looks for due messages whose wake-up was lost. */
@@ -21,7 +23,9 @@ export function mailFeature(deps: {
   mail: MailPort
   queue: JobQueue
   logger: Logger
-  settings: MailSettings
+  settings: MailConfig
+  /** The outbox seals queued messages' data under a key derived from these. */
+  jwt: Pick<JwtConfig, 'secret' | 'previousSecret'>
 }): Feature<MailOutbox> {
   const service = new MailOutbox({ ...deps, logger: deps.logger.child({ component: 'mail' }) })
   return {

@@ -1,12 +1,20 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { AdapterClosedError, AdapterError } from '../../adapters/adapter-error.js'
 import { createMessageId, type MailPort } from '../../adapters/mail/index.js'
+import type { JwtConfig } from '../../config/jwt.js'
+import type { MailConfig } from '../../config/mail.js'
 import type { Db, Tx } from '../../db/client.js'
-import { type MailMessageRow, mailMessages } from '../../db/schema/index.js'
+import type { MailMessageRow, mailMessages } from '../../db/schema/index.js'
 import { Drain } from '../../jobs/drain.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { errorText } from '../../lib/async.js'
+import {
+  dueMailMessages,
+  failUnopenable,
+  insertMailMessage,
+  nextDueAt,
+  recordAttempt,
+} from './mail.repository.js'
 import { openData, outboxKey, sealData } from './sealed-data.js'
 import { SentRecords } from './sent-records.js'
 import { type MailJobContent, renderMail } from './templates/index.js'
@@ -20,23 +28,6 @@ export interface MailRequest {
   about?: { type: string; id: string }
 }
 
-export interface MailSettings {
-  from: string
-  /** JWT_SECRET: the key sealing queued messages' data is derived from it. */
-  secret: string
-  /** The previous JWT_SECRET during a rotation: messages sealed under it can still be opened. */
-  previousSecret?: string | null
-  /** Delay before the first retry; doubled on each later one (capped at one hour). */
-  retryDelaySeconds: number
-  maxAttempts: number
-  /** Due messages read per statement (`MAIL_BATCH_SIZE`, default 200). */
-  batchSize?: number
-  /** Messages being delivered at once (`MAIL_CONCURRENCY`, default 10; the SMTP pool's connections too). */
-  concurrency?: number
-}
-
-const BATCH = 200
-const CONCURRENCY = 10
 /** Delivered messages recorded SENT per statement, and the longest one waits for its statement. */
 const RECORD_GROUP = 50
 const RECORD_WAIT_MS = 200
@@ -62,12 +53,17 @@ export class MailOutbox {
       mail: MailPort
       queue: JobQueue
       logger: Logger
-      settings: MailSettings
+      settings: MailConfig
+      /**
+       * JWT_SECRET: the key sealing queued messages' data is derived from it; the previous one,
+       * during a rotation, still opens messages sealed under it.
+       */
+      jwt: Pick<JwtConfig, 'secret' | 'previousSecret'>
       /** Runs a dispatch alone across every process (a database lock). */
       exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     },
   ) {
-    const { secret, previousSecret } = deps.settings
+    const { secret, previousSecret } = deps.jwt
     this.keys = [outboxKey(secret), ...(previousSecret ? [outboxKey(previousSecret)] : [])]
     this.drain = new Drain({
       name: 'mail',
@@ -84,21 +80,17 @@ export class MailOutbox {
   }
 
   async enqueue(tx: Tx, request: MailRequest): Promise<string> {
-    const [row] = await tx
-      .insert(mailMessages)
-      .values({
-        template: request.content.template,
-        data: sealData(this.keys[0]!, request.content.data),
-        toAddress: request.to,
-        messageId: createMessageId(this.deps.settings.from),
-        subjectType: request.about?.type ?? null,
-        subjectId: request.about?.id ?? null,
-      })
-      .returning({ id: mailMessages.id })
-    if (!row) throw new Error('mail message not recorded')
+    const id = await insertMailMessage(tx, {
+      template: request.content.template,
+      data: sealData(this.keys[0]!, request.content.data),
+      toAddress: request.to,
+      messageId: createMessageId(this.deps.settings.from),
+      subjectType: request.about?.type ?? null,
+      subjectId: request.about?.id ?? null,
+    })
     // A wake-up shortly after the caller commits; the sweep catches any the commit outlasts.
     this.wake()
-    return row.id
+    return id
   }
 
   /** Asks for a dispatch run soon; coalesced, so a burst of messages asks once. */
@@ -125,17 +117,12 @@ export class MailOutbox {
 
   private async dispatchAlone(): Promise<{ sent: number; failed: number; retrying: number }> {
     const counts = { sent: 0, failed: 0, retrying: 0 }
-    const { batchSize = BATCH, concurrency = CONCURRENCY } = this.deps.settings
+    const { batchSize, concurrency } = this.deps.settings
     // A run stays well inside its job's expiry (15 min), so pg-boss never starts a second
     // dispatcher beside a slow one; what is left is picked up by the next run.
     const deadline = Date.now() + RUN_BUDGET_MS
     while (Date.now() < deadline && !this.drain.stopping) {
-      const due = await this.deps.db
-        .select()
-        .from(mailMessages)
-        .where(and(eq(mailMessages.status, 'QUEUED'), lte(mailMessages.nextAttemptAt, new Date())))
-        .orderBy(asc(mailMessages.nextAttemptAt))
-        .limit(batchSize)
+      const due = await dueMailMessages(this.deps.db, new Date(), batchSize)
       if (due.length === 0) break
       // `concurrency` messages in flight, each slot taking the next as soon as its own is done
       // (one slow server answer holds up one slot, not a group). The batch's SENT records are
@@ -182,18 +169,12 @@ export class MailOutbox {
       data = openData(this.keys, message.data)
     } catch (err) {
       // Sealed under another JWT_SECRET (rotated): it cannot be sent any more.
-      await db
-        .update(mailMessages)
-        .set({ status: 'FAILED', attempts, lastError: `cannot open the message data: ${errorText(err)}` })
-        .where(eq(mailMessages.id, message.id))
+      await failUnopenable(db, message.id, attempts, `cannot open the message data: ${errorText(err)}`)
       logger.error({ mailId: message.id }, 'mail data cannot be opened (was JWT_SECRET changed?)')
       return 'failed'
     }
     const record = (values: Partial<typeof mailMessages.$inferInsert>) =>
-      db
-        .update(mailMessages)
-        .set({ ...values, attempts, updatedAt: sql`now()` })
-        .where(and(eq(mailMessages.id, message.id), eq(mailMessages.status, 'QUEUED')))
+      recordAttempt(db, message.id, attempts, values)
     let rendered: ReturnType<typeof renderMail>
     try {
       rendered = renderMail(message.template, data)
@@ -233,16 +214,8 @@ export class MailOutbox {
   }
 
   /** The earliest time a queued message is due (at or before `before`, when given). */
-  private async nextDue(before: Date | null): Promise<Date | null> {
-    const [row] = await this.deps.db
-      .select({ at: mailMessages.nextAttemptAt })
-      .from(mailMessages)
-      .where(
-        and(eq(mailMessages.status, 'QUEUED'), before ? lte(mailMessages.nextAttemptAt, before) : undefined),
-      )
-      .orderBy(asc(mailMessages.nextAttemptAt))
-      .limit(1)
-    return row?.at ?? null
+  private nextDue(before: Date | null): Promise<Date | null> {
+    return nextDueAt(this.deps.db, before)
   }
 }
 

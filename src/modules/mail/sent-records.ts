@@ -1,13 +1,5 @@
-import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { mailMessages } from '../../db/schema/index.js'
-
-export interface SentMessage {
-  id: string
-  attempts: number
-  providerId: string | null
-  data: unknown
-}
+import { recordSent, type SentMessage } from './mail.repository.js'
 
 /**
  * Records delivered messages as SENT, many in one statement: a group is written once it holds
@@ -61,21 +53,4 @@ export class SentRecords {
       }
     })
   }
-}
-
-/** One statement for the whole group; a row no longer QUEUED is left as it is. */
-async function recordSent(db: Db, sent: readonly SentMessage[]): Promise<void> {
-  const rows = sql.join(
-    sent.map(
-      (m) =>
-        sql`(${m.id}::uuid, ${m.attempts}::int, ${m.providerId}::text, ${JSON.stringify(m.data)}::jsonb)`,
-    ),
-    sql`, `,
-  )
-  await db.execute(sql`
-    update ${mailMessages} as m
-    set status = 'SENT', sent_at = now(), attempts = v.attempts, provider_id = v.provider_id,
-        last_error = null, data = v.data, updated_at = now()
-    from (values ${rows}) as v(id, attempts, provider_id, data)
-    where m.id = v.id and m.status = 'QUEUED'`)
 }

@@ -1,8 +1,8 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type MerchantRow, type MerchantStatus, merchants, users } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 /** A merchant's display name (e-mails name the merchant); the merchant must exist. */
 export async function merchantName(db: DbOrTx, merchantId: string): Promise<string> {

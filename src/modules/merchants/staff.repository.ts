@@ -11,6 +11,7 @@ const staffColumns = {
   merchantId: users.merchantId,
   merchantRole: users.merchantRole,
   adminRole: users.adminRole,
+  serviceProviderId: users.serviceProviderId,
   status: users.status,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,

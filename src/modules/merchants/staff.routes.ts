@@ -17,9 +17,9 @@ const ACTIONS = [
 ] as const
 
 /**
- * Off-boarding: admins suspend, reactivate and remove any staff user (merchant users and
- * admins) under /v1/admin/users; a merchant's owners do the same for its users under
- * /v1/merchant/users (another merchant's user: 404).
+ * Off-boarding: admins suspend, reactivate and remove any staff user (merchant users, service
+ * providers' users and admins) under /v1/admin/users; a merchant's owners do the same for its
+ * users under /v1/merchant/users (another merchant's user: 404).
  */
 export async function staffRoutes(
   base: FastifyInstance,

@@ -2,7 +2,10 @@ import { type Static, Type } from 'typebox'
 import { ADMIN_ROLES, MERCHANT_ROLES, ROLES, USER_STATUSES } from '../../db/schema/index.js'
 import { DateTime, Literals, Nullable, Uuid } from '../../http/schemas.js'
 
-/** A staff user (an admin or a merchant's user) as the off-boarding routes answer it. */
+/**
+ * A staff user (an admin, a merchant's or a service provider's user) as the off-boarding routes
+ * answer it.
+ */
 export const StaffUser = Type.Object(
   {
     id: Uuid,
@@ -12,6 +15,9 @@ export const StaffUser = Type.Object(
     merchantId: Nullable(Uuid),
     merchantRole: Nullable(Literals(MERCHANT_ROLES)),
     adminRole: Nullable(Literals(ADMIN_ROLES)),
+    serviceProviderId: Type.Optional(
+      Type.String({ format: 'uuid', description: 'SERVICE_PROVIDER users only: their service provider' }),
+    ),
     status: Literals(USER_STATUSES, {
       description: 'SUSPENDED: cannot log in, and every token of the user answers 403 account_suspended',
     }),

@@ -15,7 +15,10 @@ import type { StaffUserRemovedView, StaffUserView } from './staff.schemas.js'
 /** Stops a user's unfinished CSV imports (the warranties feature's, passed by the composition). */
 export type StopImportsOf = (tx: Tx, userId: string, reason: string) => Promise<number>
 
-/** Who may off-board whom: an admin any staff user; a merchant's owner the users of that merchant. */
+/**
+ * Who may off-board whom: an admin any staff user (admins, merchants' and service providers'
+ * users); a merchant's owner the users of that merchant.
+ */
 export type OffboardingScope = { kind: 'platform' } | { kind: 'merchant'; merchantId: string }
 
 function staffView(row: StaffUserRow): StaffUserView {
@@ -27,6 +30,9 @@ function staffView(row: StaffUserRow): StaffUserView {
     merchantId: row.merchantId,
     merchantRole: row.merchantRole,
     adminRole: row.adminRole,
+    ...(row.role === 'SERVICE_PROVIDER' && row.serviceProviderId
+      ? { serviceProviderId: row.serviceProviderId }
+      : {}),
     status: row.status,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -39,6 +45,14 @@ function keeperGroup(row: StaffUserRow): string | null | undefined {
   if (row.role === 'ADMIN') return null
   if (row.role === 'MERCHANT_USER' && row.merchantRole === 'OWNER') return row.merchantId
   return undefined
+}
+
+/** The audit log's name for each kind of staff user. */
+const TARGET_TYPES: Record<StaffUserRow['role'], string> = {
+  ADMIN: 'admin_user',
+  MERCHANT_USER: 'merchant_user',
+  SERVICE_PROVIDER: 'service_provider_user',
+  CUSTOMER: 'customer',
 }
 
 const STOPPED_BY_SUSPENSION = 'Stopped: the user who uploaded it was suspended'
@@ -108,7 +122,7 @@ export class StaffOffboarding {
     const inScope = (row: StaffUserRow | null): row is StaffUserRow =>
       row !== null &&
       (scope.kind === 'platform'
-        ? row.role === 'ADMIN' || row.role === 'MERCHANT_USER'
+        ? row.role === 'ADMIN' || row.role === 'MERCHANT_USER' || row.role === 'SERVICE_PROVIDER'
         : row.role === 'MERCHANT_USER' && row.merchantId === scope.merchantId)
     const peek = await findStaffUser(tx, id)
     if (!inScope(peek)) throw new AppError('not_found', 'No such user')
@@ -143,7 +157,7 @@ export class StaffOffboarding {
     return this.deps.audit.record(tx, {
       ...ctx,
       action,
-      targetType: before.role === 'ADMIN' ? 'admin_user' : 'merchant_user',
+      targetType: TARGET_TYPES[before.role],
       targetId: before.id,
       before: staffView(before),
       after: after ? staffView(after) : null,

@@ -1,6 +1,7 @@
 import type { MintBatchRow } from '../../db/schema/index.js'
+import { warrantyMint } from '../warranties/index.js'
 import { certificateFacts, encodeMetadata } from './certificate-metadata.js'
-import { pendingWarranties, recordBatch } from './minting.repository.js'
+import { recordBatch } from './minting.repository.js'
 import type { PipelineDeps } from './pipeline.js'
 
 /** Block writes (each fsynced) in flight at once: enough to overlap, few enough to leave libuv's pool to others. */
@@ -17,7 +18,7 @@ const PIN_CONCURRENCY = 4
  */
 export async function prepareBatch(deps: PipelineDeps, after?: MintBatchRow): Promise<MintBatchRow | null> {
   const { db, chain, pinning, settings } = deps
-  const pending = await pendingWarranties(db, Math.min(settings.batchSize, chain.maxBatchSize))
+  const pending = await warrantyMint.pendingWarranties(db, Math.min(settings.batchSize, chain.maxBatchSize))
   if (pending.length === 0) return null
 
   const onChain = await chain.nextTokenId()

@@ -2,7 +2,9 @@ import type { Logger } from 'pino'
 import type { ChainPort } from '../../adapters/chain/index.js'
 import type { PinningPort } from '../../adapters/pinning/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
+import type { MintingSettings } from '../../config/minting.js'
 import type { Database } from '../../db/client.js'
+import { LOCK_KEYS } from '../../db/lock-keys.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
@@ -18,18 +20,6 @@ export { type HistoryEntry, ServiceHistoryEvent } from './certificates.schemas.j
 export type { CertificateHistory } from './certificates.service.js'
 export type { MintingService } from './minting.service.js'
 
-/** Database lock key held by a minting run (an arbitrary constant). */
-const MINT_LOCK = 727_274_002
-
-export interface MintingSettings {
-  batchSize: number
-  confirmations: number
-  serialHashSalt: string
-  maxAttempts: number
-  retryDelaySeconds: number
-  sweepSeconds: number
-}
-
 /** The minting pipeline: pending warranties batched, pinned to IPFS and minted on chain. */
 export function mintingFeature(deps: {
   database: Database
@@ -37,6 +27,7 @@ export function mintingFeature(deps: {
   pinning: PinningPort
   queue: JobQueue
   logger: Logger
+  /** `config.minting`, passed on to the pipeline as it is. */
   settings: MintingSettings
   metrics?: PipelineDeps['metrics']
   events?: WarrantyEvents
@@ -48,15 +39,10 @@ export function mintingFeature(deps: {
     pinning: deps.pinning,
     queue: deps.queue,
     logger: deps.logger.child({ component: 'minting' }),
-    exclusive: (fn) => deps.database.exclusive(MINT_LOCK, fn),
+    exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.mint, fn),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(deps.events ? { events: deps.events } : {}),
-    settings: {
-      batchSize: settings.batchSize,
-      confirmations: settings.confirmations,
-      receiptTimeoutMs: 120_000,
-      serialHashSalt: settings.serialHashSalt,
-    },
+    settings,
   })
   return {
     name: 'minting',

@@ -1,41 +1,15 @@
-import { and, asc, eq, getTableColumns, gte, inArray, like, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm'
 import { AdapterError } from '../../adapters/adapter-error.js'
 import type { Db, DbOrTx } from '../../db/client.js'
-import { type MintBatchRow, mintBatches, warranties } from '../../db/schema/index.js'
-import { selectWarrantyViews, type WarrantyView } from '../warranties/index.js'
+import { type MintBatchRow, mintBatches } from '../../db/schema/index.js'
+import { warrantyMint } from '../warranties/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
+
+// The mint_batches statements. The warranties' mint columns move only through `warrantyMint`
+// (warranties' warranty-mint.repository.ts, the one file both features own), in these transactions.
 
 /** Error prefix of a batch given up after its last attempt: it may still reach the chain. */
 export const GAVE_UP = 'gave up: '
-
-/** Where a mint landed: the chain, the contract, the transaction and its block. */
-export interface MintRecord {
-  chainId: number
-  contractAddress: string
-  txHash: string | null
-  blockNumber: bigint | null
-}
-
-export const blockNumberOf = (mint: MintRecord) =>
-  mint.blockNumber === null ? null : Number(mint.blockNumber)
-
-/** Whether any warranty waits to be minted or settled. */
-export async function hasUnmintedWarranty(db: DbOrTx): Promise<boolean> {
-  const [row] = await db
-    .select({ id: warranties.id })
-    .from(warranties)
-    .where(inArray(warranties.mintStatus, ['PENDING', 'MINTING']))
-    .limit(1)
-  return row !== undefined
-}
-
-/** The oldest pending warranties, as their certificates show them, at most `limit`. */
-export async function pendingWarranties(db: DbOrTx, limit: number): Promise<WarrantyView[]> {
-  return selectWarrantyViews(db)
-    .where(eq(warranties.mintStatus, 'PENDING'))
-    .orderBy(asc(warranties.createdAt), asc(warranties.id))
-    .limit(limit)
-}
 
 /** Batches of this contract given up after their last attempt since `since`, at most `limit`. */
 export async function givenUpBatches(
@@ -97,21 +71,13 @@ export async function recordBatch(
       .values({ ...values, quantity: files.length })
       .returning()
     if (!batch) throw new Error('mint batch not recorded')
-    // One statement for the whole batch: a transaction of a hundred updates would hold its
-    // connection (and the rows' locks) a hundred round trips long.
-    const rows = sql.join(
-      files.map((f, i) => sql`(${f.id}::uuid, ${values.startTokenId + i}::bigint, ${f.cid}::text)`),
-      sql`, `,
+    const moved = await warrantyMint.assignToBatch(
+      tx,
+      { id: batch.id, startTokenId: values.startTokenId },
+      files,
     )
-    const updated = (await tx.execute(sql`
-      update ${warranties} as w
-      set mint_status = 'MINTING', mint_batch_id = ${batch.id}, token_id = v.token_id, metadata_cid = v.cid,
-          mint_attempts = w.mint_attempts + 1, mint_error = null, updated_at = now()
-      from (values ${rows}) as v(id, token_id, cid)
-      where w.id = v.id and w.mint_status = 'PENDING'
-      returning w.id`)) as unknown as { rows: unknown[] }
     // Only this pipeline moves PENDING warranties, one run at a time (a stately queue).
-    if (updated.rows.length !== files.length) {
+    if (moved !== files.length) {
       throw new AdapterError('warranties changed while being batched', true)
     }
     return batch
@@ -144,7 +110,7 @@ export async function markBatchSent(
 export async function recordMinted(
   db: Db,
   batchId: string,
-  mint: MintRecord,
+  mint: warrantyMint.MintRecord,
   events?: WarrantyEvents,
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
@@ -153,29 +119,13 @@ export async function recordMinted(
       .set({
         status: 'CONFIRMED',
         txHash: mint.txHash,
-        blockNumber: blockNumberOf(mint),
+        blockNumber: warrantyMint.blockNumberOf(mint),
         confirmedAt: new Date(),
         error: null,
         updatedAt: sql`now()`,
       })
       .where(eq(mintBatches.id, batchId))
-    const minted = await tx
-      .update(warranties)
-      .set({
-        mintStatus: 'MINTED',
-        txHash: mint.txHash,
-        blockNumber: blockNumberOf(mint),
-        chainId: mint.chainId,
-        contractAddress: mint.contractAddress,
-        mintError: null,
-        mintedAt: new Date(),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(warranties.mintBatchId, batchId))
-      .returning({
-        ...getTableColumns(warranties),
-        seconds: sql<number>`extract(epoch from (now() - ${warranties.createdAt}))::float8`,
-      })
+    const minted = await warrantyMint.markBatchMinted(tx, batchId, mint)
     await events?.record(tx, 'warranty.minted', minted)
     return minted.map((m) => Number(m.seconds))
   })
@@ -186,7 +136,7 @@ export async function closeBatch(
   db: Db,
   batchId: string,
   reason: string,
-  next: Pick<typeof warranties.$inferInsert, 'mintStatus' | 'mintError' | 'tokenId'>,
+  next: warrantyMint.MintOutcome,
   events?: WarrantyEvents,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -194,11 +144,7 @@ export async function closeBatch(
       .update(mintBatches)
       .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
       .where(eq(mintBatches.id, batchId))
-    const moved = await tx
-      .update(warranties)
-      .set({ ...next, updatedAt: sql`now()` })
-      .where(and(eq(warranties.mintBatchId, batchId), eq(warranties.mintStatus, 'MINTING')))
-      .returning()
+    const moved = await warrantyMint.leaveBatch(tx, batchId, next)
     if (next.mintStatus === 'FAILED') await events?.record(tx, 'warranty.mint_failed', moved)
   })
 }

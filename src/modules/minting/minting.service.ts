@@ -4,9 +4,10 @@ import { StallGuard } from '../../jobs/stall-guard.js'
 import { WakeUp } from '../../jobs/wake-up.js'
 
 import { errorText } from '../../lib/async.js'
+import { warrantyMint } from '../warranties/index.js'
 import { prepareBatch } from './batch-preparation.js'
 import { failBatch, settle } from './batch-settlement.js'
-import { findMintBatch, GAVE_UP, hasUnmintedWarranty, unfinishedBatches } from './minting.repository.js'
+import { findMintBatch, GAVE_UP, unfinishedBatches } from './minting.repository.js'
 import type { Outcome, PipelineDeps } from './pipeline.js'
 import { Reconciliation, reconcilableBatches } from './reconciliation.js'
 
@@ -83,7 +84,7 @@ export class MintingService {
    * may still need reconciling (the worker calls it periodically).
    */
   async sweep(): Promise<void> {
-    const pending = await hasUnmintedWarranty(this.deps.db)
+    const pending = await warrantyMint.hasUnmintedWarranty(this.deps.db)
     const givenUp = pending ? [] : await reconcilableBatches(this.deps, 1)
     if (!pending && givenUp.length === 0) return
     await this.request()

@@ -2,18 +2,10 @@ import { CID } from 'multiformats/cid'
 import type { Logger } from 'pino'
 import type { ChainPort, MintedBatch } from '../../adapters/chain/index.js'
 import type { PinningPort } from '../../adapters/pinning/index.js'
+import type { MintingSettings } from '../../config/minting.js'
 import type { Db } from '../../db/client.js'
 import type { MintBatchRow } from '../../db/schema/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
-
-export interface PipelineSettings {
-  batchSize: number
-  /** Salt of the serial-number hash in the public metadata. */
-  serialHashSalt: string
-  confirmations: number
-  /** How long one run waits for a receipt before leaving it to the next attempt. */
-  receiptTimeoutMs: number
-}
 
 /** What every part of the minting pipeline works with. */
 export interface PipelineDeps {
@@ -21,7 +13,8 @@ export interface PipelineDeps {
   chain: ChainPort
   pinning: PinningPort
   logger: Logger
-  settings: PipelineSettings
+  /** As config reads them (src/config/minting.ts). */
+  settings: MintingSettings
   /** Told when a batch counts as minted (Prometheus); optional so that tests may leave it out. */
   metrics?: { batchMinted(latenciesSeconds: readonly number[], gasUsed: bigint | null): void }
   /** Merchants' webhooks: `warranty.minted` / `mint_failed`, in the recording transaction. */

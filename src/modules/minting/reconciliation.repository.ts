@@ -1,7 +1,9 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
-import { type MintBatchRow, mintBatches, warranties } from '../../db/schema/index.js'
-import { blockNumberOf, type MintRecord } from './minting.repository.js'
+import { type MintBatchRow, mintBatches } from '../../db/schema/index.js'
+import { warrantyMint } from '../warranties/index.js'
+
+// The warranties' mint columns move only through `warrantyMint` (warranties' warranty-mint.repository.ts).
 
 const confirmedOf = (contractAddress: string) =>
   and(eq(mintBatches.status, 'CONFIRMED'), eq(mintBatches.contractAddress, contractAddress))
@@ -43,18 +45,7 @@ export async function reopenLostBatch(db: Db, batchId: string, reason: string): 
       .update(mintBatches)
       .set({ status: 'FAILED', error: reason, updatedAt: sql`now()` })
       .where(and(eq(mintBatches.id, batchId), eq(mintBatches.status, 'CONFIRMED')))
-    await tx
-      .update(warranties)
-      .set({
-        mintStatus: 'PENDING',
-        tokenId: null,
-        txHash: null,
-        blockNumber: null,
-        mintedAt: null,
-        mintError: null,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(warranties.mintBatchId, batchId), eq(warranties.mintStatus, 'MINTED')))
+    await warrantyMint.reopenMintedBatch(tx, batchId)
   })
 }
 
@@ -67,7 +58,7 @@ export async function recordFoundOnChain(
   db: Db,
   batchId: string,
   entries: readonly { name: string; cid: string }[],
-  mint: MintRecord,
+  mint: warrantyMint.MintRecord,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -79,45 +70,18 @@ export async function recordFoundOnChain(
       entries.map((e) => e.cid),
     )
     for (const entry of entries) {
-      await tx
-        .update(warranties)
-        .set({
-          mintStatus: 'MINTED',
-          mintBatchId: batchId,
-          tokenId: Number(entry.name),
-          txHash: mint.txHash,
-          blockNumber: blockNumberOf(mint),
-          chainId: mint.chainId,
-          contractAddress: mint.contractAddress,
-          mintError: null,
-          mintedAt: new Date(),
-        })
-        .where(and(eq(warranties.metadataCid, entry.cid), sql`${warranties.mintStatus} <> 'MINTED'`))
+      await warrantyMint.markFoundMinted(tx, batchId, { tokenId: Number(entry.name), cid: entry.cid }, mint)
     }
   })
 }
 
 /** Any of these certificates waiting in an unsent batch must leave it before it is sent. */
 async function supersedeHolders(tx: Tx, cids: string[]): Promise<void> {
-  const holders = await tx
-    .selectDistinct({ id: mintBatches.id })
-    .from(warranties)
-    .innerJoin(mintBatches, eq(mintBatches.id, warranties.mintBatchId))
-    .where(
-      and(
-        inArray(warranties.metadataCid, cids),
-        eq(warranties.mintStatus, 'MINTING'),
-        eq(mintBatches.status, 'PREPARED'),
-      ),
-    )
-  for (const holder of holders) {
+  for (const id of await warrantyMint.preparedBatchesHolding(tx, cids)) {
     await tx
       .update(mintBatches)
       .set({ status: 'FAILED', error: 'superseded: some of its warranties were found minted' })
-      .where(eq(mintBatches.id, holder.id))
-    await tx
-      .update(warranties)
-      .set({ mintStatus: 'PENDING', tokenId: null })
-      .where(and(eq(warranties.mintBatchId, holder.id), eq(warranties.mintStatus, 'MINTING')))
+      .where(eq(mintBatches.id, id))
+    await warrantyMint.returnBatchToPending(tx, id)
   }
 }

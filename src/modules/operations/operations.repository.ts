@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, min, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, min, or } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
 import {
   MINT_STATUSES,
@@ -31,31 +31,6 @@ export async function mintBacklog(db: DbOrTx, merchantId: string | null): Promis
     .from(warranties)
     .where(and(scope, inArray(warranties.mintStatus, ['PENDING', 'MINTING'])))
   return { counts, oldestUnminted: oldest?.at ? new Date(oldest.at) : null }
-}
-
-/**
- * Every FAILED mint (of one merchant, or all) back to PENDING, error cleared and attempts kept,
- * as `retry-mint` does one at a time; a worker's sweep picks them up within seconds.
- * Answers how many moved (or would move, with `dryRun`).
- */
-export async function retryFailedMints(
-  db: DbOrTx,
-  options: { merchantId: string | null; dryRun: boolean },
-): Promise<number> {
-  const failed = and(
-    eq(warranties.mintStatus, 'FAILED'),
-    options.merchantId ? eq(warranties.merchantId, options.merchantId) : undefined,
-  )
-  if (options.dryRun) {
-    const [row] = await db.select({ n: count() }).from(warranties).where(failed)
-    return Number(row?.n ?? 0)
-  }
-  const moved = await db
-    .update(warranties)
-    .set({ mintStatus: 'PENDING', mintError: null, updatedAt: sql`now()` })
-    .where(failed)
-    .returning({ id: warranties.id })
-  return moved.length
 }
 
 export async function findMerchant(db: DbOrTx, id: string) {

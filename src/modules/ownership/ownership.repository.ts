@@ -13,7 +13,7 @@ import {
   users,
   walletNonces,
 } from '../../db/schema/index.js'
-import { expireOpenClaimLinks } from '../warranties/index.js'
+import { expireOpenClaimLinks } from '../claim-links/index.js'
 
 /** Stores a SIWE nonce (its hash) for a customer. */
 export async function insertNonce(db: DbOrTx, customerId: string, nonceHash: string, expiresAt: Date) {

@@ -4,12 +4,8 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { errorText } from '../../lib/async.js'
-import {
-  type ClaimMailer,
-  findWalletWarranty,
-  findWarrantyById,
-  moveWarrantyToCustomer,
-} from '../warranties/index.js'
+import type { ClaimMailer } from '../claim-links/index.js'
+import { findWalletWarranty, findWarrantyById, moveWarrantyToCustomer } from '../warranties/index.js'
 import { ChainFollower } from './chain-follower.js'
 import {
   customerOfAddress,

@@ -1,17 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm'
 import type { ChainPort } from '../../adapters/chain/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
-import { resaleOffers, warranties } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
+import { type ClaimMailer, emailClaimLink } from '../claim-links/index.js'
 import { findOrCreateCustomer, findUserById } from '../users/index.js'
-import {
-  type ClaimMailer,
-  emailClaimLink,
-  findWalletWarranty,
-  moveWarrantyToCustomer,
-} from '../warranties/index.js'
+import { findWalletWarranty, moveWarrantyToCustomer } from '../warranties/index.js'
 import { cancelOpenOffers, findHolder, latestTransfer, recordOwnerChange } from './ownership.repository.js'
+import {
+  hasOpenOffer,
+  insertOffer,
+  lockOpenOffer,
+  lockWarranty,
+  ownerOf,
+  setOfferStatus,
+} from './resale.repository.js'
 import { sameAddress } from './transfers.service.js'
 
 /** Each gift sends an e-mail to an address the customer chooses: 5 per customer per hour. */
@@ -52,10 +54,7 @@ export class ResaleService {
       await this.assertGivable(tx, warrantyId)
       const next = await findOrCreateCustomer(tx, email)
       await cancelOpenOffers(tx, warrantyId)
-      const [offer] = await tx
-        .insert(resaleOffers)
-        .values({ warrantyId, fromCustomerId: customerId, toCustomerId: next.id })
-        .returning()
+      const offer = await insertOffer(tx, { warrantyId, fromCustomerId: customerId, toCustomerId: next.id })
       await emailClaimLink(
         tx,
         this.deps.mailer,
@@ -67,19 +66,8 @@ export class ResaleService {
   }
 
   /** Whether the warranty is being given by e-mail to this customer. */
-  async offerOpen(tx: DbOrTx, warrantyId: string, customerId: string): Promise<boolean> {
-    const [offer] = await tx
-      .select({ id: resaleOffers.id })
-      .from(resaleOffers)
-      .where(
-        and(
-          eq(resaleOffers.warrantyId, warrantyId),
-          eq(resaleOffers.toCustomerId, customerId),
-          eq(resaleOffers.status, 'OPEN'),
-        ),
-      )
-      .limit(1)
-    return offer !== undefined
+  offerOpen(tx: DbOrTx, warrantyId: string, customerId: string): Promise<boolean> {
+    return hasOpenOffer(tx, warrantyId, customerId)
   }
 
   /**
@@ -92,33 +80,17 @@ export class ResaleService {
     const warrantyId = link.warrantyId
     if (!warrantyId) return
     await lockWarranty(tx, warrantyId)
-    const [offer] = await tx
-      .select()
-      .from(resaleOffers)
-      .where(
-        and(
-          eq(resaleOffers.warrantyId, warrantyId),
-          eq(resaleOffers.toCustomerId, link.customerId),
-          eq(resaleOffers.status, 'OPEN'),
-        ),
-      )
-      .for('update')
+    const offer = await lockOpenOffer(tx, warrantyId, link.customerId)
     if (!offer) return
     const user = await findUserById(tx, link.customerId)
     const stillGivable =
       (await ownerOf(tx, warrantyId)) === offer.fromCustomerId && (await this.givable(tx, warrantyId))
     if (!user || !stillGivable) {
-      await tx
-        .update(resaleOffers)
-        .set({ status: 'CANCELLED', updatedAt: sql`now()` })
-        .where(eq(resaleOffers.id, offer.id))
+      await setOfferStatus(tx, offer.id, 'CANCELLED')
       return
     }
     await moveWarrantyToCustomer(tx, warrantyId, { id: user.id, email: user.email })
-    await tx
-      .update(resaleOffers)
-      .set({ status: 'COMPLETED', completedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(resaleOffers.id, offer.id))
+    await setOfferStatus(tx, offer.id, 'COMPLETED')
     await recordOwnerChange(tx, {
       warrantyId,
       kind: 'RESALE',
@@ -148,16 +120,4 @@ export class ResaleService {
     const reason = await this.refusal(db, warrantyId)
     if (reason) throw new AppError('invalid_state', reason)
   }
-}
-
-async function lockWarranty(tx: Tx, warrantyId: string): Promise<void> {
-  await tx.select({ id: warranties.id }).from(warranties).where(eq(warranties.id, warrantyId)).for('update')
-}
-
-async function ownerOf(tx: DbOrTx, warrantyId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ customerId: warranties.customerId })
-    .from(warranties)
-    .where(eq(warranties.id, warrantyId))
-  return row?.customerId ?? null
 }

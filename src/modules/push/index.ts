@@ -7,9 +7,10 @@ export { deletePushDevice, listCustomerPushDevices, type PushDeviceRow } from '.
 export { type CustomerDevice, MAX_DEVICES_PER_CUSTOMER, PushDevicesService } from './push.service.js'
 
 /**
- * The customer's push devices (register, unregister). Sending is not here: the reminders use
- * the push adapter with the devices this feature's service lists (`devicesOf`) and remove
- * those the provider reports gone (`removeGoneDevice`).
+ * The customer's push devices (register, unregister). Sending is not here: the reminders read
+ * the devices a reminder goes to in their own query (src/modules/reminders/reminders.repository.ts),
+ * send through the push adapter, and remove a device the provider reports gone with
+ * `deletePushDevice`.
  */
 export function pushFeature(deps: { db: Db }): Feature<PushDevicesService> {
   const service = new PushDevicesService(deps)

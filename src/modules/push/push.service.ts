@@ -14,7 +14,7 @@ import type { PushDevice } from './push.schemas.js'
 /** A customer keeps at most this many devices; registering one more drops the least recent. */
 export const MAX_DEVICES_PER_CUSTOMER = 20
 
-/** A device as the reminders see it. */
+/** A device as `devicesOf` lists it. */
 export interface CustomerDevice {
   id: string
   customerId: string
@@ -46,7 +46,7 @@ export class PushDevicesService {
     return { removed: await deleteCustomerPushDevices(this.deps.db, customerId, token) }
   }
 
-  /** The customer's devices, most recently registered first (for the reminders). */
+  /** The customer's devices, most recently registered first. */
   async devicesOf(customerId: string): Promise<CustomerDevice[]> {
     const rows = await listCustomerPushDevices(this.deps.db, customerId)
     return rows.map(({ id, customerId: owner, token, platform }) => ({

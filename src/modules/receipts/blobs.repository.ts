@@ -1,16 +1,12 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
+import { BLOB_LOCK_NAMESPACE } from '../../db/lock-keys.js'
 import { blobs, receipts } from '../../db/schema/index.js'
 
 /**
- * The namespace of the per-key advisory locks (two-int form: a space of its own, apart from the
- * single-bigint session locks of the pipelines). Savers, deleters and the sweep of one blob key
- * serialise on `pg_advisory_xact_lock(namespace, hashtext(key))`; a hash collision only makes two
- * keys wait for each other.
+ * Takes the transaction-scoped locks of `keys` (in BLOB_LOCK_NAMESPACE), in one order everywhere
+ * (no deadlock); a hash collision only makes two keys wait for each other.
  */
-const BLOB_LOCK_NAMESPACE = 727_274_013
-
-/** Takes the transaction-scoped locks of `keys`, in one order everywhere (no deadlock). */
 export async function lockBlobKeys(tx: Tx, keys: readonly string[]): Promise<void> {
   for (const key of [...new Set(keys)].sort()) {
     await tx.execute(sql`select pg_advisory_xact_lock(${BLOB_LOCK_NAMESPACE}::int, hashtext(${key}))`)

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { receiptFolders, receipts } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 export type FolderRow = typeof receiptFolders.$inferSelect & { receiptCount: number }
 

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino'
-import type { BlobStore } from '../../adapters/blobs/port.js'
+import type { BlobStore } from '../../adapters/blobs/index.js'
 import type { OcrPort } from '../../adapters/ocr/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
+import type { QuotasConfig } from '../../config/limits.js'
+import type { BlobsConfig, ReceiptsConfig } from '../../config/receipts.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -22,9 +24,6 @@ export type { ReceiptOcrPipeline } from './receipt-ocr.js'
 export { OCR_RECEIPTS_JOB } from './receipt-ocr.js'
 export type { InboundReceipt, ReceiptsService } from './receipts.service.js'
 
-/** What inbound e-mail uses: one call per attachment, the same save path as an upload. */
-export type InboundReceiptSaver = Pick<ReceiptsService, 'saveFromInbound'>
-
 export interface ReceiptsFeatureService {
   receipts: ReceiptsService
   folders: FoldersService
@@ -34,20 +33,8 @@ export interface ReceiptsFeatureService {
   ocr: ReceiptOcrPipeline
 }
 
-export interface ReceiptsSettings {
-  maxPixels: number
-  sharesPerHour: number
-  /** QUOTA_RECEIPTS_PER_CUSTOMER, QUOTA_RECEIPT_BYTES_PER_CUSTOMER. */
-  quota: { count: number; bytes: number }
-  orphanGraceSeconds: number
-  /** How often a worker runs the orphan sweep (BLOB_SWEEP_SECONDS; default 10 minutes). */
-  blobSweepSeconds?: number
-}
-
 /** How often a worker looks for receipts still waiting for OCR (a lost wake-up, a crash). */
 const OCR_SWEEP_MS = 10_000
-/** How often a worker removes orphaned objects and unreferenced rows past the grace period (default). */
-const BLOB_SWEEP_SECONDS = 10 * 60
 
 /**
  * Receipts (docs/receipts.md): the public OCR route; the customer's receipts in the blob store
@@ -65,7 +52,14 @@ export function receiptsFeature(
     /** Runs an OCR drain alone across every process (a database lock). */
     exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     publicApiUrl: string
-    settings: ReceiptsSettings
+    /** The parts of the configuration receipts use, each as `Config` holds it. */
+    settings: {
+      receipts: ReceiptsConfig
+      /** QUOTA_RECEIPTS_PER_CUSTOMER, QUOTA_RECEIPT_BYTES_PER_CUSTOMER. */
+      quotas: Pick<QuotasConfig, 'receiptsPerCustomer' | 'receiptBytesPerCustomer'>
+      /** BLOB_ORPHAN_GRACE_SECONDS, BLOB_SWEEP_SECONDS: the orphan sweep. */
+      blobs: Pick<BlobsConfig, 'orphanGraceSeconds' | 'sweepSeconds'>
+    }
   },
   uses: { mail: MailOutbox },
 ): Feature<ReceiptsFeatureService> {
@@ -75,7 +69,7 @@ export function receiptsFeature(
     db,
     blobs: deps.blobs,
     logger,
-    orphanGraceSeconds: settings.orphanGraceSeconds,
+    orphanGraceSeconds: settings.blobs.orphanGraceSeconds,
   })
   const ocr = new ReceiptOcrPipeline({
     db,
@@ -89,10 +83,10 @@ export function receiptsFeature(
     db,
     blobs,
     publicApiUrl: deps.publicApiUrl,
-    maxPixels: settings.maxPixels,
+    maxPixels: settings.receipts.maxPixels,
     wakeOcr: () => ocr.wake(),
     limiter: deps.limiter,
-    quota: settings.quota,
+    quotas: settings.quotas,
   })
   const folders = new FoldersService({ db })
   const shares = new SharesService(
@@ -101,7 +95,7 @@ export function receiptsFeature(
       limiter: deps.limiter,
       blobs,
       publicApiUrl: deps.publicApiUrl,
-      sharesPerHour: settings.sharesPerHour,
+      sharesPerHour: settings.receipts.sharesPerHour,
     },
     { mailOutbox: uses.mail },
   )
@@ -120,7 +114,7 @@ export function receiptsFeature(
       { name: 'receipt OCR', everyMs: OCR_SWEEP_MS, run: () => ocr.sweep() },
       {
         name: 'receipt blobs',
-        everyMs: (settings.blobSweepSeconds ?? BLOB_SWEEP_SECONDS) * 1000,
+        everyMs: settings.blobs.sweepSeconds * 1000,
         run: async () => {
           const counts = await blobs.sweep()
           if (counts.orphanObjects + counts.unreferencedRows > 0) logger.info(counts, 'receipt blobs swept')

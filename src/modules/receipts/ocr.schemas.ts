@@ -1,14 +1,25 @@
 import { Type } from 'typebox'
-import { IMAGE_BASE64_MAX, OcrUploadBody } from '../../adapters/ocr/upload.js'
+import { IMAGE_BASE64_MAX, IMAGE_BASE64_MIN } from '../../adapters/ocr/index.js'
 import { Nullable } from '../../http/schemas.js'
 
 export { IMAGE_BASE64_MAX }
 
 /**
  * The body, `{imageBase64}`: documented here, checked where it is read (an OCR worker's child
- * process, src/adapters/ocr/upload.ts), against this same schema.
+ * process, `openUpload` of the OCR adapter) with the adapter's limits, which this schema states.
+ * No `pattern`: the text is decoded and checked to be canonical base64 instead (400).
  */
-export const OcrBody = OcrUploadBody
+export const OcrBody = Type.Object(
+  {
+    imageBase64: Type.String({
+      minLength: IMAGE_BASE64_MIN,
+      maxLength: IMAGE_BASE64_MAX,
+      description:
+        'The image (JPEG, PNG, WebP, TIFF, GIF, AVIF) or PDF, standard base64 without a data: prefix',
+    }),
+  },
+  { additionalProperties: false },
+)
 
 const Confidence = Type.Number({ minimum: 0, maximum: 1 })
 

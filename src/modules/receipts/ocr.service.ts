@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto'
-import { OcrError, type OcrPort, type ReceiptReading } from '../../adapters/ocr/port.js'
-import { OcrUploadError, openUpload, type UploadFault } from '../../adapters/ocr/upload.js'
-import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/port.js'
+import {
+  OcrError,
+  type OcrPort,
+  OcrUploadError,
+  openUpload,
+  type ReceiptReading,
+  type UploadFault,
+} from '../../adapters/ocr/index.js'
+import type { RateLimiter, RateLimitRule } from '../../adapters/rate-limit/index.js'
 import { AppError } from '../../errors.js'
 import { schemaIssueDetails } from '../../http/error-handler.js'
 import { clientKey } from '../../lib/client-address.js'

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { BlobStore } from '../../adapters/blobs/port.js'
+import type { BlobStore } from '../../adapters/blobs/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import {
   blobReferenced,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import { OcrError, type OcrPort, type ReceiptReading } from '../../adapters/ocr/port.js'
+import { OcrError, type OcrPort, type ReceiptReading } from '../../adapters/ocr/index.js'
 import type { Db } from '../../db/client.js'
 import type { ReceiptOcrData } from '../../db/schema/index.js'
 import { Drain } from '../../jobs/drain.js'

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type ReceiptOcrData, type ReceiptOcrStatus, receipts } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 export type ReceiptRow = typeof receipts.$inferSelect
 export type NewReceipt = typeof receipts.$inferInsert
@@ -46,11 +46,6 @@ export async function listReceipts(
 /** The customer's receipt; another customer's (or an unknown id) is null. */
 export async function findReceipt(db: DbOrTx, customerId: string, id: string): Promise<ReceiptRow | null> {
   const rows = await db.select().from(receipts).where(mine(customerId, id)).limit(1)
-  return rows[0] ?? null
-}
-
-export async function findReceiptById(db: DbOrTx, id: string): Promise<ReceiptRow | null> {
-  const rows = await db.select().from(receipts).where(eq(receipts.id, id)).limit(1)
   return rows[0] ?? null
 }
 

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
+import type { QuotasConfig } from '../../config/limits.js'
 import type { Db, DbOrTx } from '../../db/client.js'
 import type { ReceiptOcrData, ReceiptSource } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
@@ -27,7 +28,8 @@ import type {
   ReceiptWithImageView,
 } from './receipts.schemas.js'
 import { receiptNotFound } from './shares.service.js'
-import { findClaimedWarranty, suggestWarranty } from './warranty-match.js'
+import { suggestWarranty } from './warranty-match.js'
+import { findClaimedWarranty } from './warranty-match.repository.js'
 
 /** What H3's inbound e-mail hands over: one attachment of one message. */
 export interface InboundReceipt {
@@ -62,7 +64,7 @@ export class ReceiptsService {
       /** Saves per customer (RATE_LIMIT_RECEIPT_SAVES, the limiter's `receiptSaves`). */
       limiter: RateLimiter
       /** QUOTA_RECEIPTS_PER_CUSTOMER and QUOTA_RECEIPT_BYTES_PER_CUSTOMER. */
-      quota: { count: number; bytes: number }
+      quotas: Pick<QuotasConfig, 'receiptsPerCustomer' | 'receiptBytesPerCustomer'>
     },
   ) {}
 
@@ -147,12 +149,12 @@ export class ReceiptsService {
 
   /** One more receipt of `byteSize` bytes stays within the customer's quota, else 409. */
   private async withinQuota(db: DbOrTx, customerId: string, byteSize: number): Promise<void> {
-    const { quota } = this.deps
+    const { receiptsPerCustomer, receiptBytesPerCustomer } = this.deps.quotas
     const used = await receiptUsage(db, customerId)
-    if (used.count + 1 > quota.count || used.bytes + byteSize > quota.bytes) {
+    if (used.count + 1 > receiptsPerCustomer || used.bytes + byteSize > receiptBytesPerCustomer) {
       throw new AppError(
         'receipt_quota_exceeded',
-        `The receipt storage quota (${quota.count} receipts, ${quota.bytes} bytes) is used up: delete receipts first`,
+        `The receipt storage quota (${receiptsPerCustomer} receipts, ${receiptBytesPerCustomer} bytes) is used up: delete receipts first`,
       )
     }
   }

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { receiptShares, receipts } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 import type { ReceiptRow } from './receipts.repository.js'
 
 export type ShareRow = typeof receiptShares.$inferSelect

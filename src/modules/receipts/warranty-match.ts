@@ -1,7 +1,7 @@
-import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
-import { type ReceiptOcrData, warranties } from '../../db/schema/index.js'
-import { productName, selectWarrantyViews, type WarrantyView } from '../warranties/index.js'
+import type { ReceiptOcrData } from '../../db/schema/index.js'
+import { productName, type WarrantyView } from '../warranties/index.js'
+import { claimedWarrantiesBetween } from './warranty-match.repository.js'
 
 /**
  * Receipt → warranty: a receipt is offered as a warranty's proof of purchase when its extracted
@@ -63,18 +63,13 @@ export function receiptDate(text: string | undefined): Date | null {
 const DAY_MS = 86_400_000
 
 /** The customer's claimed warranties bought (or issued) within MATCH_DAYS of `date`. */
-async function candidates(db: DbOrTx, customerId: string, date: Date): Promise<WarrantyView[]> {
-  const when = sql`coalesce(${warranties.purchaseDate}, ${warranties.createdAt})`
-  return selectWarrantyViews(db)
-    .where(
-      and(
-        eq(warranties.customerId, customerId),
-        isNotNull(warranties.claimedAt),
-        gte(when, new Date(date.getTime() - MATCH_DAYS * DAY_MS)),
-        lt(when, new Date(date.getTime() + (MATCH_DAYS + 1) * DAY_MS)),
-      ),
-    )
-    .limit(100)
+function candidates(db: DbOrTx, customerId: string, date: Date): Promise<WarrantyView[]> {
+  return claimedWarrantiesBetween(
+    db,
+    customerId,
+    new Date(date.getTime() - MATCH_DAYS * DAY_MS),
+    new Date(date.getTime() + (MATCH_DAYS + 1) * DAY_MS),
+  )
 }
 
 /** The warranty this receipt seems to prove, or null; the closest purchase date wins a tie. */
@@ -94,18 +89,4 @@ export async function suggestWarranty(
   const distance = (w: WarrantyView) => Math.abs((w.purchaseDate ?? w.createdAt).getTime() - date.getTime())
   found.sort((a, b) => distance(a) - distance(b))
   return found[0]?.id ?? null
-}
-
-/** The customer's own claimed warranty, or null. */
-export async function findClaimedWarranty(
-  db: DbOrTx,
-  customerId: string,
-  id: string,
-): Promise<string | null> {
-  const rows = await db
-    .select({ id: warranties.id })
-    .from(warranties)
-    .where(and(eq(warranties.id, id), eq(warranties.customerId, customerId), isNotNull(warranties.claimedAt)))
-    .limit(1)
-  return rows[0]?.id ?? null
 }

@@ -16,7 +16,7 @@ export async function remindersRoutes(
   app.post(
     '/v1/global/jobs/warranty-reminders',
     {
-      config: { auth: 'cron' },
+      config: { auth: { secret: 'cron' } },
       schema: {
         tags: ['reminders'],
         operationId: 'runWarrantyReminders',

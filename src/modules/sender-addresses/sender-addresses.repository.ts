@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type SenderAddressRow, senderAddresses } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 /** The merchant's addresses, newest first. */
 export async function listSenderAddresses(

@@ -22,7 +22,7 @@ export type SenderAddressResponse = Static<typeof SenderAddress>
 
 /** How long a verification link works. */
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
-// Limits (settings, src/config-limits.ts): verification resends per sender address
+// Limits (settings, src/config/limits.ts): verification resends per sender address
 // (`senderResend`), registrations per merchant (`senderRegister`), and verification e-mails per
 // target address across every merchant (`senderVerificationEmail`): no one can make the service
 // flood an address, however many merchants ask.

@@ -1,5 +1,5 @@
 /** Users of every role: the rows other features read and write through these functions. */
-export { type CustomerIdentity, findOrCreateCustomer, lockUser } from './customer-identity.js'
+export { type CustomerIdentity, findOrCreateCustomer, lockUser } from './customer-identity.repository.js'
 export {
   findUserByEmail,
   findUserById,

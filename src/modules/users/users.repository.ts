@@ -3,30 +3,20 @@ import type { Db, DbOrTx } from '../../db/client.js'
 import {
   type AdminRole,
   type MerchantRole,
-  type MerchantStatus,
   merchants,
   type Role,
-  type UserStatus,
+  serviceProviders,
   users,
 } from '../../db/schema/index.js'
+import type { PrincipalRecord } from '../../http/principal-cache.js'
 
-/** A user with what authentication and the login payload need of its merchant. */
-export interface UserWithMerchant {
-  id: string
-  email: string
-  name: string | null
+/**
+ * A user with what authentication and the login payload need of its merchant or service
+ * provider: the auth guard's `PrincipalRecord` (this feature's `prepareFindUserById` is its
+ * loader) and the password hash.
+ */
+export interface UserWithMerchant extends PrincipalRecord {
   passwordHash: string | null
-  role: Role
-  status: UserStatus
-  tokenVersion: number
-  merchantId: string | null
-  merchantRole: MerchantRole | null
-  adminRole: AdminRole | null
-  merchantName: string | null
-  merchantStatus: MerchantStatus | null
-  lastLoginAt: Date | null
-  createdAt: Date
-  updatedAt: Date
 }
 
 const withMerchant = {
@@ -42,10 +32,21 @@ const withMerchant = {
   adminRole: users.adminRole,
   merchantName: merchants.name,
   merchantStatus: merchants.status,
+  serviceProviderId: users.serviceProviderId,
+  serviceProviderName: serviceProviders.name,
+  serviceProviderStatus: serviceProviders.status,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 }
+
+/** Users with their merchant's and service provider's columns (`withMerchant`). */
+const selectWithOrganisation = (db: DbOrTx) =>
+  db
+    .select(withMerchant)
+    .from(users)
+    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+    .leftJoin(serviceProviders, eq(serviceProviders.id, users.serviceProviderId))
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -61,10 +62,7 @@ export async function findUserByEmail(
   email: string,
   identity: Identity = 'staff',
 ): Promise<UserWithMerchant | null> {
-  const rows = await db
-    .select(withMerchant)
-    .from(users)
-    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+  const rows = await selectWithOrganisation(db)
     .where(and(eq(users.email, normalizeEmail(email)), ofIdentity(identity)))
     .limit(1)
   return rows[0] ?? null
@@ -75,10 +73,7 @@ export async function findUserByEmail(
  * once per connection).
  */
 export function prepareFindUserById(db: Db): (id: string) => Promise<UserWithMerchant | null> {
-  const statement = db
-    .select(withMerchant)
-    .from(users)
-    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+  const statement = selectWithOrganisation(db)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_find_user_by_id')
@@ -86,12 +81,7 @@ export function prepareFindUserById(db: Db): (id: string) => Promise<UserWithMer
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserWithMerchant | null> {
-  const rows = await db
-    .select(withMerchant)
-    .from(users)
-    .leftJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(eq(users.id, id))
-    .limit(1)
+  const rows = await selectWithOrganisation(db).where(eq(users.id, id)).limit(1)
   return rows[0] ?? null
 }
 
@@ -103,6 +93,7 @@ export interface NewUser {
   merchantId?: string | null
   merchantRole?: MerchantRole | null
   adminRole?: AdminRole | null
+  serviceProviderId?: string | null
 }
 
 /** Inserts a user; answers null when the e-mail is taken (by staff for staff, by a customer for a customer; any case). */

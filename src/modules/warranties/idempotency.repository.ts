@@ -1,9 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
+import { IDEMPOTENCY_LOCK_NAMESPACE } from '../../db/lock-keys.js'
 import { idempotencyKeys } from '../../db/schema/index.js'
-
-/** Advisory lock namespace of Idempotency-Keys (first key of pg_advisory_xact_lock(int, int)). */
-const LOCK_IDEMPOTENCY_KEY = 727_274_101
 
 /**
  * Serialises requests carrying one key of one merchant until the end of the transaction: a
@@ -11,7 +9,7 @@ const LOCK_IDEMPOTENCY_KEY = 727_274_101
  */
 export async function lockIdempotencyKey(tx: DbOrTx, merchantId: string, key: string): Promise<void> {
   await tx.execute(
-    sql`select pg_advisory_xact_lock(${LOCK_IDEMPOTENCY_KEY}, hashtext(${`${merchantId}|${key}`}))`,
+    sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_NAMESPACE}, hashtext(${`${merchantId}|${key}`}))`,
   )
 }
 

@@ -4,7 +4,8 @@ import { type WarrantyRow, warranties } from '../../db/schema/index.js'
 import type { CoverageGrant } from './coverage-rule.js'
 import { findActiveDuplicates, lockSerials, serialKeyText } from './warranties.repository.js'
 import { duplicateSerial } from './warranty-plan.js'
-import { selectWarrantyViews, type WarrantyView } from './warranty-view.js'
+import type { WarrantyView } from './warranty-view.js'
+import { selectWarrantyViews } from './warranty-view.repository.js'
 
 /**
  * What the ownership and service-history features change on a warranty (its owner, its

@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type WarrantyRow, warranties } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
-import { selectWalletViews, type WalletView } from './warranty-view.js'
+import type { WalletView } from './warranty-view.js'
+import { selectWalletViews } from './warranty-view.repository.js'
 
 /**
  * The wallet: a customer's warranties across merchants (those linked to the customer at issue,

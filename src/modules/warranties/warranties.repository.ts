@@ -1,14 +1,14 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Static } from 'typebox'
 import type { Db, DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
+import { SERIAL_LOCK_NAMESPACE } from '../../db/lock-keys.js'
 import { globalProducts, merchantProducts, type WarrantyRow, warranties } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
-import { keysetPage, type PageRequest, type PageWindow } from '../../http/pagination.js'
+import type { PageRequest } from '../../http/pagination.js'
 import type { WarrantyListQuery } from './warranties.schemas.js'
-import { selectWarrantyViews, type WarrantyView } from './warranty-view.js'
-
-/** Advisory lock namespace of issuance per serial (first key of pg_advisory_xact_lock(int, int)). */
-const LOCK_SERIAL = 727_274_102
+import type { WarrantyView } from './warranty-view.js'
+import { selectWarrantyViews } from './warranty-view.repository.js'
 
 export async function findWarranty(db: DbOrTx, merchantId: string, id: string): Promise<WarrantyView | null> {
   const rows = await selectWarrantyViews(db)
@@ -147,7 +147,7 @@ export async function lockSerials(tx: DbOrTx, keys: readonly SerialKey[]): Promi
   if (keys.length === 0) return
   const texts = [...new Set(keys.map(serialKeyText))].sort()
   await tx.execute(
-    sql`select count(pg_advisory_xact_lock(${LOCK_SERIAL}, hashtext(t))) from unnest(${sql.param(texts)}::text[]) as t`,
+    sql`select count(pg_advisory_xact_lock(${SERIAL_LOCK_NAMESPACE}, hashtext(t))) from unnest(${sql.param(texts)}::text[]) as t`,
   )
 }
 
@@ -224,18 +224,6 @@ export async function insertWarranties(
   }
   if (todo.length > 0) throw new Error(`no free warranty code after ${attempts} attempts`)
   return inserted as WarrantyRow[]
-}
-
-/** FAILED → PENDING, error cleared, attempts kept. Answers whether the warranty moved. */
-export async function resetFailedMint(db: DbOrTx, merchantId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .update(warranties)
-    .set({ mintStatus: 'PENDING', mintError: null, updatedAt: sql`now()` })
-    .where(
-      and(eq(warranties.id, id), eq(warranties.merchantId, merchantId), eq(warranties.mintStatus, 'FAILED')),
-    )
-    .returning({ id: warranties.id })
-  return rows.length > 0
 }
 
 /** Links a warranty to its customer (in the wallet at once, claimed when the customer takes it). */

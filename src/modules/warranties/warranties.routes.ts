@@ -2,8 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { MERCHANT_USERS, merchantIdOf, principalOf } from '../../http/auth.js'
 import { errorResponses, IdParams, Page } from '../../http/schemas.js'
-import { importRoutes } from './imports.routes.js'
-import type { WarrantyImports } from './imports.service.js'
 import {
   IssueBody,
   IssueHeaders,
@@ -17,13 +15,12 @@ import {
 import type { WarrantiesService } from './warranties.service.js'
 import { bulkIssueRoutes } from './warranties-bulk.routes.js'
 
-type Options = { warranties: WarrantiesService; imports: WarrantyImports; importMaxBytes: number }
+type Options = { warranties: WarrantiesService }
 
 export async function warrantiesRoutes(base: FastifyInstance, options: Options): Promise<void> {
   issueAndReadRoutes(base, options)
   mintAndNoticeRoutes(base, options)
   await bulkIssueRoutes(base, options.warranties)
-  await base.register(importRoutes, { imports: options.imports, maxBytes: options.importMaxBytes })
 }
 
 function issueAndReadRoutes(base: FastifyInstance, { warranties }: Options): void {

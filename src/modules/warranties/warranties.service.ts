@@ -3,22 +3,23 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
+import { CLAIM_EMAIL_TEMPLATE } from '../claim-links/index.js'
 import { latestMailAbout, type MailOutbox } from '../mail/index.js'
 import { normalizeEmail } from '../users/index.js'
 import type { WarrantyEvents } from '../webhooks/index.js'
-import { CLAIM_EMAIL_TEMPLATE, ClaimNotices, warrantyNotFound } from './claim-notices.js'
+import { ClaimNotices, warrantyNotFound } from './claim-notices.js'
 import { idempotentRequest, storeAnswer, storedAnswer } from './idempotency.js'
 import {
   findWarranty,
   listWarranties,
   lookupWarranties,
   prepareFindWarranty,
-  resetFailedMint,
   type WarrantyFilters,
 } from './warranties.repository.js'
-import { type BulkIssueResult, issueBulk } from './warranty-bulk.js'
+import { type BulkIssueResult, type ItemOrigin, issueBulk } from './warranty-bulk.js'
 import { generateWarrantyCode, parseWarrantyCode } from './warranty-code.js'
 import { type IssueActor, type IssueContext, issueWarranty } from './warranty-issuance.js'
+import { resetFailedMint } from './warranty-mint.repository.js'
 import {
   type IssueInput,
   toWarrantyDetail,
@@ -35,6 +36,9 @@ export type {
   WarrantyResponse,
   WarrantyWithNotificationResponse,
 }
+
+/** What a CSV import issues its chunks through. */
+export type ImportIssuer = Pick<WarrantiesService, 'issueInTransaction'>
 
 /** Always a 200: only successful answers are stored under an Idempotency-Key. */
 export interface IssueResult {
@@ -93,8 +97,22 @@ export class WarrantiesService {
     )
   }
 
-  /** What issuing needs besides the transaction (also for CSV imports' chunks). */
-  issueContext(): IssueContext {
+  /**
+   * Issues items in the caller's transaction, as `issueBulk` does, each recording where it came
+   * from (a CSV import's chunk: docs/bulk-issuance.md). No Idempotency-Key and no wake-up: the
+   * caller wakes the minter once its transaction has committed.
+   */
+  issueInTransaction(
+    tx: Tx,
+    actor: IssueActor,
+    items: readonly unknown[],
+    origin: ItemOrigin,
+  ): Promise<BulkIssueResult> {
+    return issueBulk(tx, this.issueContext(), actor, items, origin)
+  }
+
+  /** What issuing needs besides the transaction. */
+  private issueContext(): IssueContext {
     return { nextCode: this.nextCode, notices: this.notices, events: this.shared.events }
   }
 

@@ -1,62 +1,13 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm'
-import type { SelectedFields } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/client.js'
-import {
-  globalProducts,
-  merchantProducts,
-  merchants,
-  type WarrantyRow,
-  warranties,
-} from '../../db/schema/index.js'
+import type { WarrantyRow } from '../../db/schema/index.js'
+import type { ProductNames } from '../../lib/product-name.js'
 
-/** The names of a warranty's products: its merchant product's title, its global product's brand and model. */
-export interface ProductNames {
-  productTitle: string | null
-  productBrand: string | null
-  productModel: string | null
-}
+export { type ProductNames, productName } from '../../lib/product-name.js'
 
 /**
  * A warranty as it is shown anywhere (the API, the claim e-mail, the certificate, the public
  * verification): the row, its merchant's name and its products' names.
  */
 export type WarrantyView = WarrantyRow & ProductNames & { merchantName: string }
-
-/**
- * The one query of the warranty view: warranty + merchant + merchant product + global
- * product. Made `$dynamic()`: each caller adds its own `where`, order and limit.
- */
-export function selectWarrantyViews(db: DbOrTx) {
-  return selectViews(db, {})
-}
-
-/** The view's columns and joins, with `extra` columns of a caller's own. */
-function selectViews<E extends SelectedFields>(db: DbOrTx, extra: E) {
-  return db
-    .select({
-      ...getTableColumns(warranties),
-      merchantName: merchants.name,
-      productTitle: merchantProducts.title,
-      productBrand: globalProducts.brand,
-      productModel: globalProducts.model,
-      ...extra,
-    })
-    .from(warranties)
-    .innerJoin(merchants, eq(merchants.id, warranties.merchantId))
-    .leftJoin(merchantProducts, eq(merchantProducts.id, warranties.merchantProductId))
-    .leftJoin(globalProducts, eq(globalProducts.id, warranties.globalProductId))
-    .$dynamic()
-}
-
-/**
- * The product a warranty names (docs/api.md, docs/certificates.md): the merchant product's
- * title, else the global product's brand and model, else none. The certificate metadata has
- * always been encoded with exactly this rule: a warranty re-batched after its file was lost
- * must get the same bytes (the same CID) again.
- */
-export function productName(names: ProductNames): string | null {
-  return names.productTitle ?? (names.productBrand ? `${names.productBrand} ${names.productModel}` : null)
-}
 
 /** A warranty's status, derived from its expiry (not stored). */
 export const WARRANTY_STATUSES = ['ACTIVE', 'EXPIRED'] as const
@@ -73,9 +24,3 @@ export function warrantyStatus(expiresAt: Date, now = new Date()): WarrantyStatu
  * the first buyer's, are not the new owner's to see.
  */
 export type WalletView = WarrantyView & { handedOn: boolean }
-
-export function selectWalletViews(db: DbOrTx) {
-  return selectViews(db, {
-    handedOn: sql<boolean>`exists (select 1 from owner_changes oc where oc.warranty_id = ${warranties.id} and oc.kind in ('RESALE', 'CHAIN_TRANSFER'))`,
-  })
-}

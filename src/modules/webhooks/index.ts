@@ -1,9 +1,11 @@
 import type { Logger } from 'pino'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
+import type { JwtConfig } from '../../config/jwt.js'
+import type { WebhooksConfig } from '../../config/webhooks.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { DEFAULT_RETRY, type DispatchSettings, WebhookDispatcher } from './webhook-dispatch.js'
+import { WebhookDispatcher } from './webhook-dispatch.js'
 import { createWarrantyEvents, type WarrantyEvents } from './webhook-events.js'
 import { type ExpiringWarranties, recordExpiring, resealSecrets } from './webhook-maintenance.js'
 import { SecretBox } from './webhook-secrets.js'
@@ -12,7 +14,7 @@ import { pruneDeliveries } from './webhooks.repository.js'
 import { webhooksRoutes } from './webhooks.routes.js'
 import { WebhooksService } from './webhooks.service.js'
 
-export { DELIVER_WEBHOOKS_JOB, type DispatchSettings, WebhookDispatcher } from './webhook-dispatch.js'
+export { DELIVER_WEBHOOKS_JOB, WebhookDispatcher } from './webhook-dispatch.js'
 export { type WarrantyEvents, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events.js'
 export { EXPIRING_WITHIN_DAYS, type ExpiringWarranties } from './webhook-maintenance.js'
 export { SecretBox } from './webhook-secrets.js'
@@ -42,42 +44,33 @@ export function webhooksFeature(
     logger: Logger
     /** Runs a delivery run alone across every process (a database lock). */
     exclusive: <T>(fn: () => Promise<T>) => Promise<T>
-    settings: {
-      jwtSecret: string
-      previousJwtSecret: string | null
-      production: boolean
-      disableAfterHours: number
-      /** Finished deliveries older than this many days are removed (the merchant's delivery log). */
-      logRetentionDays: number
-      /** WEBHOOK_ALLOW_PRIVATE_TARGETS: an explicit opt-in, whatever NODE_ENV is (SSRF). */
-      allowPrivateNetworks: boolean
-      /** WEBHOOK_MAX_ENDPOINTS */
-      maxEndpointsPerMerchant: number
-      /** WEBHOOK_MANUAL_SENDS_PER_HOUR: `test` and `replay` per merchant. */
-      manualSendsPerHour: number
-    } & Partial<DispatchSettings>
+    settings: WebhooksConfig
+    /** Endpoint signing secrets are sealed under keys derived from these (SecretBox). */
+    jwt: Pick<JwtConfig, 'secret' | 'previousSecret'>
+    /** NODE_ENV=production: endpoints must be https://. */
+    production: boolean
     limiter: RateLimiter
   },
   uses: { expiringWarranties: ExpiringWarranties },
 ): Feature<WebhooksFeatureService> {
   const { db, settings } = deps
   const logger = deps.logger.child({ component: 'webhooks' })
-  const secrets = new SecretBox(settings.jwtSecret, settings.previousJwtSecret)
+  const secrets = new SecretBox(deps.jwt.secret, deps.jwt.previousSecret)
   const dispatcher = new WebhookDispatcher({
     db,
     queue: deps.queue,
     logger,
     secrets,
     exclusive: deps.exclusive,
-    settings: { ...DEFAULT_RETRY, ...settings },
+    settings,
   })
   const events = createWarrantyEvents(() => dispatcher.wake())
   const endpoints = new WebhooksService({
     db,
     secrets,
     dispatcher,
-    production: settings.production,
-    allowPrivateTargets: settings.allowPrivateNetworks,
+    production: deps.production,
+    allowPrivateTargets: settings.allowPrivateTargets,
     maxEndpoints: settings.maxEndpointsPerMerchant,
     manualSends: { limit: settings.manualSendsPerHour, windowMs: 3600_000 },
     limiter: deps.limiter,

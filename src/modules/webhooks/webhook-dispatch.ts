@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { WebhooksConfig } from '../../config/webhooks.js'
 import type { Db } from '../../db/client.js'
 import { Drain } from '../../jobs/drain.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -16,30 +17,17 @@ import {
 
 export const DELIVER_WEBHOOKS_JOB = 'webhooks.deliver'
 
-export interface DispatchSettings {
-  /** An endpoint failing continuously for this long is disabled. */
-  disableAfterHours: number
-  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: false (default) refuses every address but global unicast (SSRF). */
-  allowPrivateNetworks: boolean
+/**
+ * The retry schedule, fixed (not a setting): 30 s doubling to 6 h, 25 attempts: about 3.9 days,
+ * past the default 72 hours (WEBHOOK_DISABLE_AFTER_HOURS) that disable an endpoint.
+ */
+export const RETRY_SCHEDULE = {
   /** Delay before the first retry, doubled on each later one up to `maxDelaySeconds`. */
-  retryDelaySeconds: number
-  maxDelaySeconds: number
-  /** A delivery is FAILED after this many attempts. */
-  maxAttempts: number
-  /** WEBHOOK_MERCHANT_CONCURRENCY: a merchant's deliveries per batch (its fair share of the sends). */
-  merchantConcurrency: number
-  /** WEBHOOK_TIMEOUT_SECONDS: how long a receiver has to answer. */
-  timeoutMs: number
-}
-
-/** 30 s doubling to 6 h, 25 attempts: about 3.9 days, past the default 72 hours that disable an endpoint. */
-export const DEFAULT_RETRY = {
   retryDelaySeconds: 30,
   maxDelaySeconds: 6 * 3600,
+  /** A delivery is FAILED after this many attempts. */
   maxAttempts: 25,
-  merchantConcurrency: 4,
-  timeoutMs: 10_000,
-}
+} as const
 
 const BATCH = 50
 const PARALLEL = 10
@@ -48,8 +36,9 @@ const RUN_BUDGET_MS = 4 * 60_000
 type Outcome = 'delivered' | 'retrying' | 'failed'
 
 /** The delay after failed attempt number `attempts` (1-based). */
-export function retryDelayMs(settings: DispatchSettings, attempts: number): number {
-  return Math.min(settings.maxDelaySeconds, settings.retryDelaySeconds * 2 ** (attempts - 1)) * 1000
+export function retryDelayMs(attempts: number): number {
+  const { maxDelaySeconds, retryDelaySeconds } = RETRY_SCHEDULE
+  return Math.min(maxDelaySeconds, retryDelaySeconds * 2 ** (attempts - 1)) * 1000
 }
 
 /**
@@ -67,7 +56,7 @@ export class WebhookDispatcher {
       queue: JobQueue
       logger: Logger
       secrets: SecretBox
-      settings: DispatchSettings
+      settings: WebhooksConfig
       exclusive: <T>(fn: () => Promise<T>) => Promise<T>
     },
   ) {
@@ -143,7 +132,7 @@ export class WebhookDispatcher {
         endpoint.url,
         this.headers(delivery.eventId, timestamp, body, endpoint),
         body,
-        { allowPrivateNetworks: settings.allowPrivateNetworks, timeoutMs: settings.timeoutMs },
+        settings,
       )
       status = result.status
       if (status >= 200 && status < 300) {
@@ -166,13 +155,13 @@ export class WebhookDispatcher {
       if (refused)
         logger.warn({ deliveryId: delivery.id, endpointId: endpoint.id }, 'webhook refused: private address')
     }
-    const last = refused || attempts >= settings.maxAttempts
+    const last = refused || attempts >= RETRY_SCHEDULE.maxAttempts
     await recordAttempt(db, delivery.id, {
       status: last ? 'FAILED' : 'PENDING',
       attempts,
       lastStatusCode: status,
       lastError: error,
-      nextAttemptAt: new Date(Date.now() + retryDelayMs(settings, attempts)),
+      nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
     })
     const reason = `failing for ${settings.disableAfterHours} hours; last error: ${error.slice(0, 300)}`
     if (await markEndpointFailing(db, endpoint.id, settings.disableAfterHours, reason)) {

@@ -2,10 +2,9 @@ import { lookup as dnsLookup } from 'node:dns'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
+import type { WebhooksConfig } from '../../config/webhooks.js'
 import { isGlobalUnicast } from '../../lib/global-address.js'
 
-/** How long a receiver has to answer. */
-export const DELIVERY_TIMEOUT_MS = 10_000
 /** How much of a receiver's answer is read (then dropped: it never reaches the merchant). */
 const MAX_ANSWER_BYTES = 4096
 
@@ -56,7 +55,7 @@ export interface PostResult {
 }
 
 /**
- * POSTs a webhook body; no redirect is followed. Without `allowPrivateNetworks` (the
+ * POSTs a webhook body; no redirect is followed. Without `allowPrivateTargets` (the
  * WEBHOOK_ALLOW_PRIVATE_TARGETS opt-in) an address that is not global unicast is refused: a
  * literal before connecting, a name on every address it resolves to, at connect time.
  */
@@ -64,15 +63,15 @@ export async function postWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
-  options: { allowPrivateNetworks: boolean; timeoutMs?: number },
+  settings: Pick<WebhooksConfig, 'allowPrivateTargets' | 'timeoutSeconds'>,
 ): Promise<PostResult> {
   const target = new URL(url)
   const host = target.hostname.replace(/^\[|\]$/g, '')
-  if (!options.allowPrivateNetworks && isPrivateAddress(host)) {
+  if (!settings.allowPrivateTargets && isPrivateAddress(host)) {
     throw new PrivateAddressError(`${host} is a private address`)
   }
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest
-  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
+  const timeoutMs = settings.timeoutSeconds * 1000
   return new Promise<PostResult>((resolve, reject) => {
     // The whole exchange, not only a silent socket, must end within the timeout.
     const timer = setTimeout(
@@ -94,7 +93,7 @@ export async function postWebhook(
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
         },
-        ...(options.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
+        ...(settings.allowPrivateTargets ? {} : { lookup: publicOnlyLookup }),
       },
       (res: IncomingMessage) => {
         // The body is not kept; past MAX_ANSWER_BYTES the exchange ends at once.

@@ -1,12 +1,12 @@
 import { and, arrayContains, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 
 export type NewDelivery = Pick<
   typeof webhookDeliveries.$inferInsert,

@@ -9,7 +9,7 @@ import type { EvmChain } from '../../../src/adapters/chain/evm-chain.js'
 import { createEvmChain } from '../../../src/adapters/chain/evm-connect.js'
 import { createChain } from '../../../src/adapters/chain/index.js'
 import { ChainRevertError } from '../../../src/adapters/chain/port.js'
-import { loadConfig } from '../../../src/config.js'
+import { loadConfig } from '../../../src/config/index.js'
 import {
   randomDigest,
   recordingLogger,

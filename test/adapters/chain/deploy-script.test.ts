@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_DEV_PRIVATE_KEY_2 } from '../../../src/adapters/chain/anvil.js'
 import { createChain } from '../../../src/adapters/chain/index.js'
-import { loadConfig } from '../../../src/config.js'
+import { loadConfig } from '../../../src/config/index.js'
 import { silentLogger, startTestChain, type TestChain } from './chain-fixture.js'
 
 const run = promisify(execFile)

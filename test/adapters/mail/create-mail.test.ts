@@ -6,7 +6,7 @@ import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMail, createMessageId } from '../../../src/adapters/mail/index.js'
-import { loadConfig } from '../../../src/config.js'
+import { loadConfig } from '../../../src/config/index.js'
 import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink.js'
 
 const logger = pino({ level: 'silent' })

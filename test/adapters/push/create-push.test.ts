@@ -6,7 +6,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPush } from '../../../src/adapters/push/index.js'
 import { readRecordedPush } from '../../../src/adapters/push/recorder-push.js'
-import { loadConfig } from '../../../src/config.js'
+import { loadConfig } from '../../../src/config/index.js'
 import { type FakeFcm, startFakeFcm } from '../../support/fake-fcm.js'
 
 const silent = pino({ level: 'silent' })

@@ -1,6 +1,6 @@
 import type { RouteCase } from '../world.js'
 
-/** The inbox: the mail provider's route, guarded by its own shared secret (unset in this test: 401). */
+/** The inbox: the mail provider's route, guarded by the `inbound` secret (unset in this test: 401 even to the right one). */
 export const cases: RouteCase[] = [
   {
     method: 'POST',

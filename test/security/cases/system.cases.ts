@@ -5,7 +5,7 @@ export const cases: RouteCase[] = [
   { method: 'GET', route: '/ready', request: () => ({ url: '/ready' }) },
   { method: 'GET', route: '/v1/version', request: () => ({ url: '/v1/version' }) },
   { method: 'GET', route: '/openapi.json', request: () => ({ url: '/openapi.json' }) },
-  // Public unless METRICS_TOKEN is set (test/api/metrics.test.ts covers the token).
+  // The `metrics` secret (METRICS_TOKEN, set in the walk; test/api/metrics*.test.ts cover it further).
   { method: 'GET', route: '/metrics', request: () => ({ url: '/metrics' }) },
   {
     method: 'POST',

@@ -1,6 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigError, type Env, str } from './config-parse.js'
+import { ConfigError, type Env, str } from './parse.js'
+
+/** Signing of the API's tokens; the secrets also key e-mail links and webhook secrets. */
+export interface JwtConfig {
+  secret: string
+  /** Also accepted for verification during a rotation (docs/production.md#rotating-the-jwt-secret). */
+  previousSecret: string | null
+  ttlSeconds: number
+  issuer: string
+  audience: string
+}
 
 /** Where a JWT secret generated for the embedded setup is kept, under DATA_DIR. */
 export const JWT_SECRET_FILE = 'jwt-secret'

@@ -1,4 +1,4 @@
-import { ConfigError, type Env, int, list } from './config-parse.js'
+import { ConfigError, type Env, int, list } from './parse.js'
 
 /** CORS_ORIGINS: origins like https://app.example.com (a trailing slash is dropped). */
 export function corsOrigins(env: Env): string[] {

@@ -1,6 +1,6 @@
 import { AppError, type ErrorCode, type ErrorDetail } from '../../errors.js'
+import { IssueBody } from '../warranties/index.js'
 import type { CsvRecord } from './import-csv.js'
-import { IssueBody } from './warranties.schemas.js'
 
 /** The columns an import's header may name: exactly the fields of one issue. */
 export const IMPORT_COLUMNS: readonly string[] = Object.keys(IssueBody.properties)

@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.js'
 import type { VISIBLE_IMPORT_STATES, WarrantyImportRow } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
-import type { IdempotentRequest } from './idempotency.js'
-import { storeAnswer, storedAnswer } from './idempotency.js'
+import { type IdempotentRequest, type IssueActor, storeAnswer, storedAnswer } from '../warranties/index.js'
 import type { ImportRunner } from './import-runner.js'
 import { CsvBody, readUpload, type UploadLimits } from './import-upload.js'
 import {
@@ -17,7 +16,6 @@ import {
   listImports,
   publishImport,
 } from './imports.repository.js'
-import type { IssueActor } from './warranty-plan.js'
 
 /** The largest line number (`import_line`, a 32-bit integer). */
 const MAX_LINE = 2_147_483_647

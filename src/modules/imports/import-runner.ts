@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js'
 import { Drain } from '../../jobs/drain.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { errorText } from '../../lib/async.js'
+import type { BulkItemOutcome, ImportIssuer } from '../warranties/index.js'
 import type { ImportLine, LineError } from './import-rows.js'
 import {
   dueImports,
@@ -11,8 +12,6 @@ import {
   recordAttemptFailed,
   recordChunk,
 } from './imports.repository.js'
-import { type BulkItemOutcome, issueBulk } from './warranty-bulk.js'
-import type { IssueContext } from './warranty-issuance.js'
 
 export const IMPORT_JOB = 'warranties.import'
 
@@ -27,7 +26,8 @@ export interface ImportRunnerDeps {
   logger: Logger
   /** Runs a processing run alone across every process (a database lock). */
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>
-  issueContext: () => IssueContext
+  /** Issues a chunk's items in its transaction, each under the rules of one issue. */
+  warranties: ImportIssuer
   /** Called after a chunk that issued warranties has committed. */
   wakeMinter: () => void
 }
@@ -131,9 +131,8 @@ export class ImportRunner {
     if (!row.createdBy) throw new Error(`import ${id} has no author any more`)
     const createdBy = row.createdBy
     const valid = lines.filter((l): l is Extract<ImportLine, { item: unknown }> => 'item' in l)
-    const result = await issueBulk(
+    const result = await this.deps.warranties.issueInTransaction(
       tx,
-      this.deps.issueContext(),
       { merchantId: row.merchantId, userId: createdBy },
       valid.map((l) => l.item),
       (index) => ({ importId: id, importLine: (valid[index] as { line: number }).line }),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../errors.js'
 import { MERCHANT_USERS, merchantIdOf, principalOf } from '../../http/auth.js'
 import { errorResponses, IdParams, Page } from '../../http/schemas.js'
+import { IssueHeaders } from '../warranties/index.js'
 import { CsvBody, tooLarge } from './import-upload.js'
 import {
   ImportCsvBody,
@@ -13,7 +14,6 @@ import {
   WarrantyImportWithErrors,
 } from './imports.schemas.js'
 import type { WarrantyImports } from './imports.service.js'
-import { IssueHeaders } from './warranties.schemas.js'
 
 const CSV = 'text/csv'
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i

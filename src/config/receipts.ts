@@ -1,4 +1,4 @@
-import { ConfigError, type Env, int, oneOf, str, url } from './config-parse.js'
+import { ConfigError, type Env, int, oneOf, str, url } from './parse.js'
 
 /** Where receipt images live: unset S3 settings = files under `DATA_DIR/blobs`. */
 export interface BlobsConfig {

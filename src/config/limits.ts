@@ -1,4 +1,4 @@
-import { ConfigError, type Env, int, str } from './config-parse.js'
+import { ConfigError, type Env, int, str } from './parse.js'
 
 /** A fixed window: at most `limit` hits per `windowMs`. */
 export interface LimitRule {

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import {
   type WarrantyImportRow,
   warrantyImportChunks,
   warrantyImportErrors,
   warrantyImports,
 } from '../../db/schema/index.js'
-import { keysetPage, type PageWindow } from '../../http/pagination.js'
 import type { ImportLine, LineError } from './import-rows.js'
 
 const DUE_STATES = ['PENDING', 'RUNNING'] as const

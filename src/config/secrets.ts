@@ -1,4 +1,4 @@
-import { ConfigError, type Env, str } from './config-parse.js'
+import { ConfigError, type Env, str } from './parse.js'
 
 /**
  * Values shipped as examples (compose.yaml before it required them, .env.example, the docs):

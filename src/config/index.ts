@@ -1,14 +1,10 @@
 import { isAbsolute, resolve } from 'node:path'
-import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './config-http.js'
-import { JWT_SECRET_FILE, previousJwtSecret } from './config-jwt.js'
-import {
-  type QuotasConfig,
-  quotasConfig,
-  type RateLimits,
-  rateLimitMaxKeys,
-  rateLimits,
-} from './config-limits.js'
-import { type OcrConfig, ocr } from './config-ocr.js'
+import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './http.js'
+import { JWT_SECRET_FILE, type JwtConfig, previousJwtSecret } from './jwt.js'
+import { type QuotasConfig, quotasConfig, type RateLimits, rateLimitMaxKeys, rateLimits } from './limits.js'
+import { type MailConfig, mailConfig } from './mail.js'
+import { type MintingSettings, mintingSettings } from './minting.js'
+import { type OcrSettings, ocrSettings } from './ocr.js'
 import {
   ConfigError,
   deepFreeze,
@@ -21,8 +17,8 @@ import {
   persistedSecret,
   str,
   url,
-} from './config-parse.js'
-import { type PushConfig, pushConfig } from './config-push.js'
+} from './parse.js'
+import { type PushConfig, pushConfig } from './push.js'
 import {
   type BlobsConfig,
   blobsConfig,
@@ -31,11 +27,11 @@ import {
   inboxDomain,
   type ReceiptsConfig,
   receiptsConfig,
-} from './config-receipts.js'
-import { checkProductionSecrets } from './config-secrets.js'
-import { type WebhooksConfig, webhooksConfig } from './config-webhooks.js'
+} from './receipts.js'
+import { checkProductionSecrets } from './secrets.js'
+import { type WebhooksConfig, webhooksConfig } from './webhooks.js'
 
-export { ConfigError } from './config-parse.js'
+export { ConfigError } from './parse.js'
 
 /**
  * The service's configuration: the only place that reads `process.env`.
@@ -51,14 +47,7 @@ export interface Config {
   /** PostgreSQL URL; unset = the embedded PostgreSQL server under `dataDir/db`. */
   databaseUrl: string | null
   databasePoolSize: number
-  jwt: {
-    secret: string
-    /** Also accepted for verification during a rotation (docs/production.md#rotating-the-jwt-secret). */
-    previousSecret: string | null
-    ttlSeconds: number
-    issuer: string
-    audience: string
-  }
+  jwt: JwtConfig
   cronSecret: string | null
   bootstrapAdmin: { email: string; password: string } | null
   publicApiUrl: string
@@ -67,43 +56,31 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty = none. */
   trustProxy: string[]
   bodyLimitBytes: number
-  /** How long a client may take over headers, a whole request, and silence (src/config-http.ts). */
+  /** How long a client may take over headers, a whole request, and silence (src/config/http.ts). */
   httpTimeouts: HttpTimeouts
   /** Shared rate-limit counters; unset = in process. */
   redisUrl: string | null
-  /** Every rate limit, one setting each (src/config-limits.ts, docs/security.md). */
+  /** Every rate limit, one setting each (src/config/limits.ts, docs/security.md). */
   rateLimits: RateLimits
   /** In-process counters kept at most (without REDIS_URL). */
   rateLimitMaxKeys: number
   /** Merchant e-mail and customer receipt quotas (docs/security.md, Quotas). */
   quotas: QuotasConfig
   gitRevision: string | null
-  mail: {
-    smtpUrl: string | null
-    from: string
-    retryDelaySeconds: number
-    maxAttempts: number
-    /** Messages delivered at once, and the pooled SMTP connections. */
-    concurrency: number
-    /** Due messages read per statement. */
-    batchSize: number
-  }
+  mail: MailConfig
   chain: {
     /** Unset = embedded anvil child process under `dataDir/chain`. */
     rpcUrl: string | null
     privateKey: `0x${string}` | null
     contractAddress: `0x${string}` | null
     confirmations: number
-    mintBatchSize: number
-    mintMaxAttempts: number
-    mintRetryDelaySeconds: number
-    /** How often a worker checks for unminted warranties whose wake-up was lost. */
-    mintSweepSeconds: number
     /** The ServiceHistoryAnchor contract (embedded chain: deployed on first start). */
     anchorAddress: `0x${string}` | null
     /** How often a worker sends exports, follows Transfer events and anchors service events. */
     ownershipSweepSeconds: number
   }
+  /** The minting pipeline's settings, in the shape it uses them (src/config/minting.ts). */
+  minting: MintingSettings
   pinning: { serviceUrl: string | null; serviceToken: string | null; origins: string[] }
   push: PushConfig
   inboxDomain: string
@@ -113,7 +90,7 @@ export interface Config {
   /** Receipts by e-mail (docs/receipts.md). */
   inbox: InboxConfig
   /** The receipt OCR engine (docs/ocr.md). `workers` 0: from the CPU count. */
-  ocr: OcrConfig
+  ocr: OcrSettings
   /** Salt of the serial-number hash in public certificate metadata. */
   serialHashSalt: string
   /** Bearer token `GET /metrics` requires; null = open (keep it on a private network). */
@@ -159,21 +136,6 @@ function bootstrapAdmin(env: Env): Config['bootstrapAdmin'] {
   return email && password ? { email, password } : null
 }
 
-function mail(env: Env): Config['mail'] {
-  const from = str(env, 'MAIL_FROM') ?? 'Warranty Service <no-reply@warranty.local>'
-  if (!/<[^\s@]+@[^\s@]+>$|^[^\s@]+@[^\s@]+$/.test(from)) {
-    throw new ConfigError('MAIL_FROM', 'expected an address or "Name <address>"')
-  }
-  return {
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    from,
-    retryDelaySeconds: int(env, 'MAIL_RETRY_DELAY_SECONDS', 10, 1, 3600),
-    maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 10, 1, 50),
-    concurrency: int(env, 'MAIL_CONCURRENCY', 10, 1, 100),
-    batchSize: int(env, 'MAIL_BATCH_SIZE', 200, 1, 1000),
-  }
-}
-
 function chain(env: Env): Config['chain'] {
   const rpcUrl = url(env, 'CHAIN_RPC_URL', ['http:', 'https:', 'ws:', 'wss:'])
   const privateKey = hex(env, 'CHAIN_PRIVATE_KEY', 32)
@@ -194,10 +156,6 @@ function chain(env: Env): Config['chain'] {
     anchorAddress: hex(env, 'HISTORY_ANCHOR_ADDRESS', 20),
     ownershipSweepSeconds: int(env, 'OWNERSHIP_SWEEP_SECONDS', 2, 1, 86_400),
     confirmations: int(env, 'CHAIN_CONFIRMATIONS', rpcUrl ? 2 : 1, 1, 100),
-    mintBatchSize: int(env, 'MINT_BATCH_SIZE', 1000, 1, 1000),
-    mintMaxAttempts: int(env, 'MINT_MAX_ATTEMPTS', 8, 1, 100),
-    mintRetryDelaySeconds: int(env, 'MINT_RETRY_DELAY_SECONDS', 5, 1, 3600),
-    mintSweepSeconds: int(env, 'MINT_SWEEP_SECONDS', 2, 1, 3600),
   }
 }
 
@@ -224,7 +182,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rawDataDir = str(env, 'DATA_DIR') ?? './data'
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir)
   const publicApiUrl = url(env, 'PUBLIC_API_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
-  const config: Config = {
+  const settings: Omit<Config, 'minting'> = {
     nodeEnv,
     host: str(env, 'HOST') ?? '127.0.0.1',
     port,
@@ -257,7 +215,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimitMaxKeys: rateLimitMaxKeys(env),
     quotas: quotasConfig(env),
     gitRevision: str(env, 'GIT_REVISION'),
-    mail: mail(env),
+    mail: mailConfig(env),
     chain: chain(env),
     pinning: pinning(env),
     push: pushConfig(env),
@@ -265,7 +223,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     blobs: blobsConfig(env),
     receipts: receiptsConfig(env),
     inbox: inboxConfig(env),
-    ocr: ocr(env),
+    ocr: ocrSettings(env),
     serialHashSalt: secret(env, 'SERIAL_HASH_SALT', 16, nodeEnv, dataDir, 'serial-hash-salt'),
     metricsToken: metricsToken(env),
     imports: {
@@ -278,5 +236,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       serviceName: str(env, 'OTEL_SERVICE_NAME') ?? 'warranty-service',
     },
   }
-  return deepFreeze(config)
+  const minting = mintingSettings(env, {
+    confirmations: settings.chain.confirmations,
+    serialHashSalt: settings.serialHashSalt,
+  })
+  return deepFreeze({ ...settings, minting })
 }
