@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditRowsOf, expectPagesOf7, ISO, tag, UUID } from '../support/catalog-factories.js'
 import {
+  createAdminAndOthers,
   createMerchantWithUsers,
   createServiceProvider,
   createUser,
@@ -16,20 +17,7 @@ let others: { label: string; token: string }[]
 
 beforeAll(async () => {
   svc = await createTestService()
-  const [a, tenant, customer, provider] = await Promise.all([
-    createUser(svc.deps, { role: 'ADMIN' }),
-    createMerchantWithUsers(svc.deps),
-    createUser(svc.deps, { role: 'CUSTOMER', password: null }),
-    createUser(svc.deps, { role: 'SERVICE_PROVIDER' }),
-  ])
-  admin = a
-  others = [
-    { label: 'merchant owner', token: tenant.owner.token },
-    { label: 'merchant admin', token: tenant.admin.token },
-    { label: 'merchant user', token: tenant.user.token },
-    { label: 'customer', token: customer.token },
-    { label: 'service provider', token: provider.token },
-  ]
+  ;({ admin, others } = await createAdminAndOthers(svc.deps))
 })
 afterAll(() => svc?.close())
 

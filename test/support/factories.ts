@@ -136,3 +136,24 @@ export async function setServiceProviderStatus(
 export async function setMerchantStatus(db: Db, id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<void> {
   await db.update(merchants).set({ status }).where(eq(merchants.id, id))
 }
+
+/**
+ * An admin, and every caller who is not one (each merchant role, a customer, a service
+ * provider's user), labelled: for the admin-only routes' "everyone else is refused" walks.
+ */
+export async function createAdminAndOthers(deps: { db: Db; tokens: TokenService }) {
+  const [admin, tenant, customer, provider] = await Promise.all([
+    createUser(deps, { role: 'ADMIN' }),
+    createMerchantWithUsers(deps),
+    createUser(deps, { role: 'CUSTOMER', password: null }),
+    createUser(deps, { role: 'SERVICE_PROVIDER' }),
+  ])
+  const others = [
+    { label: 'merchant owner', token: tenant.owner.token },
+    { label: 'merchant admin', token: tenant.admin.token },
+    { label: 'merchant user', token: tenant.user.token },
+    { label: 'customer', token: customer.token },
+    { label: 'service provider', token: provider.token },
+  ]
+  return { admin, others }
+}
