@@ -30,6 +30,12 @@ export const IDEMPOTENCY_LOCK_NAMESPACE = 727_274_101
  */
 export const SERIAL_LOCK_NAMESPACE = 727_274_102
 
+/**
+ * The namespace of the per-merchant compaction locks of merchant_warranty_days (two-int form):
+ * one compaction of a merchant's day counts at a time; others skip (`pg_try_advisory_xact_lock`).
+ */
+export const WARRANTY_DAYS_LOCK_NAMESPACE = 727_274_103
+
 /** The features' exclusive runs, held through `database.exclusive(key, fn)`. */
 export const LOCK_KEYS = {
   /** A minting run. */

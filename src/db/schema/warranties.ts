@@ -105,6 +105,8 @@ export const warranties = pgTable(
       .on(t.mintStatus, t.createdAt)
       .where(sql`${t.mintStatus} in ('PENDING', 'MINTING')`),
     index('warranties_expires_idx').on(t.expiresAt),
+    // The merchant dashboard counts one merchant's warranties expiring within one day exactly.
+    index('warranties_merchant_expires_idx').on(t.merchantId, t.expiresAt),
     uniqueIndex('warranties_import_line_unique')
       .on(t.importId, t.importLine)
       .where(sql`${t.importId} is not null`),

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client.js'
 import { MINT_STATUSES } from '../../db/schema/index.js'
-import { ISSUED_DAYS, merchantCounts, platformCounts } from './stats.repository.js'
+import { compactMerchantDays, ISSUED_DAYS, merchantCounts, platformCounts } from './stats.repository.js'
 import type { MerchantStatsView, PlatformStatsView } from './stats.schemas.js'
 
 /** Dashboard numbers, each computed by an aggregate query in one read-only snapshot. */
@@ -29,7 +29,13 @@ export class StatsService {
     })
   }
 
+  /**
+   * Folds the merchant's new day-count deltas first (its own short transaction), then reads the
+   * day counts in one snapshot: the cost follows the days the merchant's warranties span, not
+   * their number.
+   */
   async merchant(merchantId: string): Promise<MerchantStatsView> {
+    await this.db.transaction((tx) => compactMerchantDays(tx, merchantId))
     return this.snapshot(async (tx) => {
       const { products, warrantyRow, perDay } = await merchantCounts(tx, merchantId)
       return {
