@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { warranties } from '../../src/db/schema/index.js'
+import { merchantWarrantyDays, warranties } from '../../src/db/schema/index.js'
 import {
   createGlobalProduct,
   createMerchantProduct,
@@ -122,6 +122,161 @@ describe('GET /v1/merchant/stats', () => {
       expect(r.statusCode).toBe(403)
       expect(r.json().error).toBe('forbidden')
     }
+  })
+})
+
+/** The merchant's counters and day counts straight from its warranties (what the triggers maintain). */
+async function recount(merchantId: string) {
+  const db = svc.deps.db
+  const n = (condition: ReturnType<typeof sql>) =>
+    sql<number>`count(*) filter (where ${condition})`.mapWith(Number)
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      active: n(sql`${warranties.expiresAt} > now()`),
+      expired: n(sql`${warranties.expiresAt} <= now()`),
+      claimed: n(sql`${warranties.claimedAt} is not null`),
+      expiringIn30Days: n(
+        sql`${warranties.expiresAt} > now() and ${warranties.expiresAt} <= now() + interval '30 days'`,
+      ),
+      PENDING: n(sql`${warranties.mintStatus} = 'PENDING'`),
+      MINTING: n(sql`${warranties.mintStatus} = 'MINTING'`),
+      MINTED: n(sql`${warranties.mintStatus} = 'MINTED'`),
+      FAILED: n(sql`${warranties.mintStatus} = 'FAILED'`),
+    })
+    .from(warranties)
+    .where(eq(warranties.merchantId, merchantId))
+  const byDay = (column: typeof warranties.createdAt) =>
+    db
+      .select({
+        day: sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`,
+        n: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(warranties)
+      .where(eq(warranties.merchantId, merchantId))
+      .groupBy(sql`1`)
+  return { row, issued: await byDay(warranties.createdAt), expiring: await byDay(warranties.expiresAt) }
+}
+
+/** The maintained day counts of the merchant, deltas and compacted rows summed. */
+async function maintainedDays(merchantId: string, column: 'issued' | 'expiring') {
+  const d = merchantWarrantyDays
+  return svc.deps.db
+    .select({ day: d.day, n: sql<number>`sum(${d[column]})`.mapWith(Number) })
+    .from(d)
+    .where(eq(d.merchantId, merchantId))
+    .groupBy(d.day)
+    .having(sql`sum(${d[column]}) <> 0`)
+}
+
+const sorted = (rows: { day: string; n: number }[]) => [...rows].sort((a, b) => a.day.localeCompare(b.day))
+
+describe('maintained merchant counts', () => {
+  it('equal a full recount after issues, expiry changes, claims, mint changes and deletions', async () => {
+    const t = await createMerchantWithUsers(svc.deps)
+    const other = await createMerchantWithUsers(svc.deps)
+    const hours = (h: number) => new Date(Date.now() + h * 3_600_000)
+    const check = async () => {
+      const { row, issued, expiring } = await recount(t.merchant.id)
+      expect(sorted(await maintainedDays(t.merchant.id, 'issued'))).toEqual(sorted(issued))
+      expect(sorted(await maintainedDays(t.merchant.id, 'expiring'))).toEqual(sorted(expiring))
+      const body = (await get('/v1/merchant/stats', t.user.token)).json()
+      const { PENDING, MINTING, MINTED, FAILED, ...counts } = row!
+      expect(body.warranties).toEqual(counts)
+      expect(body.mints).toEqual({ PENDING, MINTING, MINTED, FAILED })
+      expect(body.issuedPerDay.reduce((a: number, d: { count: number }) => a + d.count, 0)).toBe(
+        issued.filter((d) => d.day >= body.issuedPerDay[0].date).reduce((a, d) => a + d.n, 0),
+      )
+      return counts
+    }
+
+    // Issued through the API (one statement for the batch), and straight to the table at the
+    // edges of today and of day 30.
+    const bulk = await svc.request({
+      method: 'POST',
+      url: '/v1/merchant/warranties/bulk',
+      token: t.owner.token,
+      payload: {
+        items: [5, 40, 400, -3].map((days, i) => ({
+          serialNumber: `STATS-${i}-${Date.now()}`,
+          expiresAt: daysFromNow(days).toISOString(),
+        })),
+      },
+    })
+    expect(bulk.statusCode).toBe(200)
+    expect(bulk.json()).toMatchObject({ created: 4, failed: 0 })
+    const ids = (bulk.json().items as { warranty: { id: string } }[]).map((r) => r.warranty.id)
+    const edges = [0.2, -0.2, 30 * 24 - 0.2, 30 * 24 + 0.2, 29 * 24, 31 * 24]
+    const direct = []
+    for (const h of edges)
+      direct.push(await insertWarranty(svc.deps.db, { merchantId: t.merchant.id, expiresAt: hours(h) }))
+    await insertWarranty(svc.deps.db, { merchantId: other.merchant.id, expiresAt: hours(0.2) })
+    expect((await check()).total).toBe(10)
+
+    // Expiry changes through service history: an extension and a replacement with a new expiry.
+    const event = (id: string, payload: object) =>
+      svc.request({
+        method: 'POST',
+        url: `/v1/merchant/warranties/${id}/events`,
+        token: t.owner.token,
+        payload,
+      })
+    expect(
+      (
+        await event(ids[0]!, {
+          kind: 'EXTENDED',
+          description: 'goodwill',
+          expiresAt: daysFromNow(90).toISOString(),
+        })
+      ).statusCode,
+    ).toBe(201)
+    expect(
+      (
+        await event(direct[1]!.id, {
+          kind: 'REPLACED',
+          description: 'swap',
+          serialNumber: `STATS-R-${Date.now()}`,
+          expiresAt: hours(24 * 30 - 1).toISOString(),
+        })
+      ).statusCode,
+    ).toBe(201)
+    await check()
+
+    // Claims, mint status changes, an update of nothing counted, a moved issue day, deletions.
+    await svc.deps.db
+      .update(warranties)
+      .set({ claimedAt: new Date() })
+      .where(inArray(warranties.id, [ids[1]!, direct[0]!.id]))
+    await svc.deps.db
+      .update(warranties)
+      .set({ mintStatus: 'MINTING' })
+      .where(eq(warranties.merchantId, t.merchant.id))
+    await svc.deps.db
+      .update(warranties)
+      .set({ mintStatus: 'MINTED' })
+      .where(inArray(warranties.id, [ids[2]!, direct[2]!.id]))
+    await svc.deps.db.update(warranties).set({ mintStatus: 'FAILED' }).where(eq(warranties.id, ids[3]!))
+    await svc.deps.db
+      .update(warranties)
+      .set({ customerName: 'Nobody' })
+      .where(eq(warranties.merchantId, t.merchant.id))
+    await svc.deps.db
+      .update(warranties)
+      .set({ createdAt: daysFromNow(-3) })
+      .where(eq(warranties.id, direct[3]!.id))
+    await check()
+    await svc.deps.db.delete(warranties).where(inArray(warranties.id, [direct[4]!.id, ids[1]!]))
+    const counts = await check()
+    expect(counts.total).toBe(8)
+    expect(counts.claimed).toBe(1)
+    // Read twice more: compacted rows alone answer the same.
+    expect(await check()).toEqual(counts)
+    const d = merchantWarrantyDays
+    const deltas = await svc.deps.db
+      .select({ day: d.day })
+      .from(d)
+      .where(sql`${d.merchantId} = ${t.merchant.id} and not ${d.compacted}`)
+    expect(deltas).toEqual([])
   })
 })
 
