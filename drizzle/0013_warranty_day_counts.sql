@@ -22,8 +22,11 @@ CREATE INDEX "warranties_merchant_expires_idx" ON "warranties" USING btree ("mer
 -- Statement-level triggers see every changed row at once (transition tables), so a bulk insert
 -- appends one row per day touched and an update that changes none of the counted columns
 -- appends nothing (the old rows' -1 and the new rows' +1 cancel out).
+-- (PL/pgSQL rather than SQL: its statement plans are cached per session, a SQL function's would be
+-- planned again on every statement that changes warranties.)
 CREATE FUNCTION merchant_warranty_days_record(added warranties[], removed warranties[]) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO merchant_warranty_days (merchant_id, day, issued, expiring, claimed, pending, minting, minted, failed)
   SELECT w.merchant_id, c.day, sum(c.issued), sum(c.expiring), sum(c.claimed),
          sum(c.pending), sum(c.minting), sum(c.minted), sum(c.failed)
@@ -41,7 +44,8 @@ LANGUAGE sql AS $$
   GROUP BY w.merchant_id, c.day
   HAVING sum(c.issued) <> 0 OR sum(c.expiring) <> 0 OR sum(c.claimed) <> 0 OR sum(c.pending) <> 0
       OR sum(c.minting) <> 0 OR sum(c.minted) <> 0 OR sum(c.failed) <> 0
-  ORDER BY w.merchant_id, c.day
+  ORDER BY w.merchant_id, c.day;
+END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION merchant_warranty_days_track() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -109,7 +109,12 @@ export async function merchantCounts(tx: Tx, merchantId: string) {
   const perDay = await tx
     .select({ date: d.day, count: sum(d.issued) })
     .from(d)
-    .where(and(eq(d.merchantId, merchantId), sql`${d.day} >= ${today} - ${ISSUED_DAYS - 1}::int`))
+    .where(
+      and(
+        eq(d.merchantId, merchantId),
+        sql`${d.day} between ${today} - ${ISSUED_DAYS - 1}::int and ${today}`,
+      ),
+    )
     .groupBy(d.day)
   return { products: productRow.n, warrantyRow, perDay }
 }
