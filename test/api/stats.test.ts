@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { merchantWarrantyDays, warranties } from '../../src/db/schema/index.js'
 import {
@@ -146,7 +147,7 @@ async function recount(merchantId: string) {
     })
     .from(warranties)
     .where(eq(warranties.merchantId, merchantId))
-  const byDay = (column: typeof warranties.createdAt) =>
+  const byDay = (column: AnyPgColumn) =>
     db
       .select({
         day: sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`,
