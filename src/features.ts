@@ -4,6 +4,7 @@ import type { Feature } from './feature.js'
 import { auditFeature } from './modules/audit/index.js'
 import { authFeature } from './modules/auth/index.js'
 import { catalogFeature } from './modules/catalog/index.js'
+import { claimsFeature } from './modules/claims/index.js'
 import { customersFeature } from './modules/customers/index.js'
 import { importsFeature, stopImportsOf } from './modules/imports/index.js'
 import { type InboxReceipts, inboxFeature } from './modules/inbox/index.js'
@@ -53,6 +54,10 @@ export function createFeatures(deps: Deps) {
   const certificates = certificatesOf(deps, (id) => serviceHistory.service.history(id))
   const receipts = receiptsOf(deps, mail.service)
   const inbox = inboxOf(deps, receipts.service.receipts)
+  const claims = claimsFeature(
+    { db, appUrl: config.appUrl, maxPixels: config.receipts.maxPixels },
+    { mail: mail.service, events, blobs: receipts.service.blobs, history: serviceHistory.service },
+  )
   const list: Feature[] = [
     systemOf(deps),
     metricsFeature({ metrics: deps.metrics }),
@@ -73,6 +78,7 @@ export function createFeatures(deps: Deps) {
     serviceHistory,
     receipts,
     inbox,
+    claims,
     remindersFeature(deps, { mail: mail.service }),
     mail,
     webhooks,
@@ -98,6 +104,7 @@ export function createFeatures(deps: Deps) {
     certificates: certificates.service,
     receipts: receipts.service,
     inbox: inbox.service,
+    claims: claims.service,
     webhooks: webhooks.service,
   }
   return { list, services }

@@ -101,6 +101,8 @@ export const MERCHANT_MANAGERS_ONLY = {
 } as const satisfies RouteAuth
 /** Customers: every /v1/customer/* route but auth/* and receipts/ocr. */
 export const CUSTOMERS = { roles: ['CUSTOMER'] } as const satisfies RouteAuth
+/** Users of a service provider (a suspended provider's users are refused: provider_suspended). */
+export const SERVICE_PROVIDERS = { roles: ['SERVICE_PROVIDER'] } as const satisfies RouteAuth
 /** Anyone signed in, of any role. */
 export const SIGNED_IN = { roles: ROLES } as const satisfies RouteAuth
 

@@ -125,6 +125,22 @@ insert into service_events (warranty_id, merchant_id, recorded_by, kind, descrip
    'REPAIRED', 'Pump replaced under warranty', 'bafkreie5kd3pj2ws3lsz2l5u2bqfvmr3xrf4wy4sd5g6bs5c5sytqwfx3u',
    '0x' || repeat('56', 32), '77000000-0000-4000-8000-000000000001', 0);
 insert into merchant_email_usage (merchant_id, day, sent) values ('10000000-0000-4000-8000-000000000001', '2025-03-08', 3);
+insert into claim_settings (merchant_id, auto_approve_within_days, auto_approve_product_ids, repair_extension_days) values
+  ('10000000-0000-4000-8000-000000000001', 14, array['31000000-0000-4000-8000-000000000001']::uuid[], 90);
+insert into claims (id, merchant_id, customer_id, warranty_id, service_provider_id, status, category, description, receipt_id,
+    decision_note, auto_approved, diagnosis, status_changed_at) values
+  ('78000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000001', '20000000-0000-4000-8000-000000000003',
+   '60000000-0000-4000-8000-000000000001', '11000000-0000-4000-8000-000000000001', 'IN_REPAIR', 'NOT_WORKING',
+   'Die Pumpe läuft nicht mehr', '74000000-0000-4000-8000-000000000001', null, false, 'Pumpe defekt', '2025-03-12 10:00:00+00');
+insert into claim_transitions (claim_id, from_status, to_status, actor_id, actor_party, note) values
+  ('78000000-0000-4000-8000-000000000001', null, 'SUBMITTED', '20000000-0000-4000-8000-000000000003', 'CUSTOMER', null),
+  ('78000000-0000-4000-8000-000000000001', 'SUBMITTED', 'APPROVED', '20000000-0000-4000-8000-000000000002', 'MERCHANT', 'Covered');
+insert into claim_messages (id, claim_id, author_id, author_party, body) values
+  ('79000000-0000-4000-8000-000000000001', '78000000-0000-4000-8000-000000000001', '20000000-0000-4000-8000-000000000003',
+   'CUSTOMER', 'Foto anbei');
+insert into claim_photos (claim_id, message_id, content_type, width, height, image_key, thumbnail_key) values
+  ('78000000-0000-4000-8000-000000000001', '79000000-0000-4000-8000-000000000001', 'image/jpeg', 1200, 1600,
+   'receipts/2025/03/k900.jpg', 'receipts/2025/03/k900.thumb.webp');
 `
 
 /**

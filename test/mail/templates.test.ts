@@ -53,6 +53,15 @@ const examples: { [K in MailTemplateName]: { data: MailTemplateData[K]; link: st
     },
     link: 'https://app.test/warranties/5f0c1a2e-9b1d-4c3e-8f00-0123456789ab',
   },
+  'claim.notice': {
+    data: {
+      headline: 'Your claim was denied.',
+      detail: HOSTILE,
+      subjectName: 'Kettle 3000',
+      url: 'https://app.test/claims/5f0c1a2e-9b1d-4c3e-8f00-0123456789ab?x=1&y=%2F',
+    },
+    link: 'https://app.test/claims/5f0c1a2e-9b1d-4c3e-8f00-0123456789ab?x=1&y=%2F',
+  },
 }
 const names = Object.keys(examples) as MailTemplateName[]
 
@@ -292,6 +301,7 @@ describe('renderMail', () => {
 
   it('lists exactly the stable template names', () => {
     expect(Object.keys(mailTemplates).sort()).toEqual([
+      'claim.notice',
       'customer.magic-link',
       'receipt.share',
       'sender.verification',

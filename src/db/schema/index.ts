@@ -1,5 +1,6 @@
 export * from './audit.js'
 export * from './catalog.js'
+export * from './claims.js'
 export * from './customers.js'
 export * from './mail.js'
 export * from './merchants.js'

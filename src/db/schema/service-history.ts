@@ -5,7 +5,15 @@ import { merchants } from './merchants.js'
 import { users } from './users.js'
 import { warranties } from './warranties.js'
 
-export const SERVICE_EVENT_KINDS = ['CLAIM_OPENED', 'REPAIRED', 'REPLACED', 'EXTENDED', 'VOIDED'] as const
+/** CLAIM_CLOSED: a claim ended without a repair, a replacement or a refund (not covered). */
+export const SERVICE_EVENT_KINDS = [
+  'CLAIM_OPENED',
+  'REPAIRED',
+  'REPLACED',
+  'EXTENDED',
+  'VOIDED',
+  'CLAIM_CLOSED',
+] as const
 export type ServiceEventKind = (typeof SERVICE_EVENT_KINDS)[number]
 
 export const ANCHOR_BATCH_STATUSES = ['PREPARED', 'SENT', 'CONFIRMED', 'FAILED'] as const
@@ -66,7 +74,7 @@ export const serviceEvents = pgTable(
     index('service_events_unanchored_idx').on(t.createdAt).where(sql`${t.anchorBatchId} is null`),
     check(
       'service_events_kind_check',
-      sql`${t.kind} in ('CLAIM_OPENED', 'REPAIRED', 'REPLACED', 'EXTENDED', 'VOIDED')`,
+      sql`${t.kind} in ('CLAIM_OPENED', 'REPAIRED', 'REPLACED', 'EXTENDED', 'VOIDED', 'CLAIM_CLOSED')`,
     ),
   ],
 )

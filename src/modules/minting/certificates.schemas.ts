@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { SERVICE_EVENT_KINDS } from '../../db/schema/index.js'
 import { DateTime, Literals, Nullable } from '../../http/schemas.js'
 import { MintStatus, WarrantyStatus } from '../warranties/index.js'
 
@@ -26,7 +27,7 @@ const Hex = Type.String({ pattern: '^0x[0-9a-fA-F]*$' })
 export const ServiceHistoryEvent = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
-    kind: Literals(['CLAIM_OPENED', 'REPAIRED', 'REPLACED', 'EXTENDED', 'VOIDED']),
+    kind: Literals(SERVICE_EVENT_KINDS),
     description: Type.String(),
     recordedAt: DateTime,
     newExpiresAt: Nullable(DateTime),

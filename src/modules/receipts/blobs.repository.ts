@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
 import { BLOB_LOCK_NAMESPACE } from '../../db/lock-keys.js'
-import { blobs, receipts } from '../../db/schema/index.js'
+import { blobs, claimPhotos, receipts } from '../../db/schema/index.js'
 
 /**
  * Takes the transaction-scoped locks of `keys` (in BLOB_LOCK_NAMESPACE), in one order everywhere
@@ -30,14 +30,20 @@ export async function blobRowExists(db: DbOrTx, key: string): Promise<boolean> {
   return rows.length > 0
 }
 
-/** Whether any receipt still points at the object (as its image or its thumbnail). */
+/** Whether any receipt or claim photo still points at the object (as its image or its thumbnail). */
 export async function blobReferenced(db: DbOrTx, key: string): Promise<boolean> {
   const rows = await db
     .select({ id: receipts.id })
     .from(receipts)
     .where(or(eq(receipts.imageKey, key), eq(receipts.thumbnailKey, key)))
     .limit(1)
-  return rows.length > 0
+  if (rows.length > 0) return true
+  const photos = await db
+    .select({ id: claimPhotos.id })
+    .from(claimPhotos)
+    .where(or(eq(claimPhotos.imageKey, key), eq(claimPhotos.thumbnailKey, key)))
+    .limit(1)
+  return photos.length > 0
 }
 
 export async function deleteBlobRow(tx: Tx, key: string): Promise<void> {
@@ -55,9 +61,11 @@ export async function keysWithRows(db: DbOrTx, keys: readonly string[]): Promise
 }
 
 // Spelled out: Drizzle may leave columns of a one-table query unqualified, which the subquery would misread.
-const unreferenced = sql`not exists (select 1 from receipts r where r.image_key = blobs.key or r.thumbnail_key = blobs.key)`
+// Claim photos (src/modules/claims) keep their objects the same way receipts do.
+const unreferenced = sql`not exists (select 1 from receipts r where r.image_key = blobs.key or r.thumbnail_key = blobs.key)
+  and not exists (select 1 from claim_photos p where p.image_key = blobs.key or p.thumbnail_key = blobs.key)`
 
-/** Rows no receipt references, last used before `cutoff` (the sweep's second pass). */
+/** Rows no receipt or claim photo references, last used before `cutoff` (the sweep's second pass). */
 export async function staleUnreferencedKeys(db: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ key: blobs.key })

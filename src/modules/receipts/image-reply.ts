@@ -18,6 +18,7 @@ export function sendImage(
   reply: FastifyReply,
   blob: { bytes: Uint8Array; contentType: string },
   cacheControl: string,
+  name = 'receipt',
 ): FastifyReply {
   const extension = EXTENSIONS[blob.contentType] ?? 'bin'
   // A PDF is kept as sent (not rewritten): a download, never rendered on this origin.
@@ -26,7 +27,7 @@ export function sendImage(
     .type(blob.contentType)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-disposition', `${disposition}; filename="receipt.${extension}"`)
+    .header('content-disposition', `${disposition}; filename="${name}.${extension}"`)
     .header('cache-control', cacheControl)
     .header('referrer-policy', 'no-referrer')
     .send(Buffer.from(blob.bytes.buffer, blob.bytes.byteOffset, blob.bytes.byteLength))

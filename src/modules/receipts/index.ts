@@ -19,9 +19,18 @@ import { ReceiptsService } from './receipts.service.js'
 import { sharesRoutes } from './shares.routes.js'
 import { SharesService } from './shares.service.js'
 
+/** Claims' photos follow the receipts' image rules and blob protocol. */
+export { sendImage } from './image-reply.js'
 export type { ReceiptBlobs, SweepCounts } from './receipt-blobs.js'
+export {
+  decodeImageBase64,
+  type PreparedReceiptImage,
+  prepareReceiptImage,
+  ReceiptImageError,
+} from './receipt-image.js'
 export type { ReceiptOcrPipeline } from './receipt-ocr.js'
 export { OCR_RECEIPTS_JOB } from './receipt-ocr.js'
+export { imageResponse } from './receipts.schemas.js'
 export type { InboundReceipt, ReceiptsService } from './receipts.service.js'
 
 export interface ReceiptsFeatureService {

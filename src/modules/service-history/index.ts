@@ -10,7 +10,7 @@ import { ServiceHistoryService } from './service-history.service.js'
 
 export { ANCHOR_BATCH_SIZE, eventFile } from './anchoring.js'
 export { leafOf, merkleProof, merkleRoot, verifyProof } from './merkle.js'
-export type { ServiceHistoryService } from './service-history.service.js'
+export { holdsPersonalData, type ServiceHistoryService } from './service-history.service.js'
 
 /** Service events recorded by merchants, pinned and anchored on chain in batches. */
 export function serviceHistoryFeature(deps: {

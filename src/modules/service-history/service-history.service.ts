@@ -1,12 +1,13 @@
 import type { Logger } from 'pino'
 import type { ChainPort } from '../../adapters/chain/index.js'
-import type { Db } from '../../db/client.js'
-import type { MerchantRole, ServiceEventKind } from '../../db/schema/index.js'
+import type { Db, Tx } from '../../db/client.js'
+import type { MerchantRole, ServiceEventKind, WarrantyRow } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { errorText } from '../../lib/async.js'
 import { type HistoryEntry, serialHash } from '../minting/index.js'
 import {
   authorizeCoverageChange,
+  type CoverageGrant,
   coverageChangeOfEvent,
   findWarranty,
   setWarrantyExpiry,
@@ -64,25 +65,52 @@ export class ServiceHistoryService {
     const grant = change ? authorizeCoverageChange(actor, change) : null
     const warranty = await findWarranty(db, actor.merchantId, warrantyId)
     if (!warranty) throw new AppError('not_found', 'No such warranty')
-    const newExpiresAt = this.checkInput(input, warranty.expiresAt)
-    const history = await this.history(warrantyId)
-    if (history.voided) throw new AppError('invalid_state', 'The warranty is void')
-    await db.transaction(async (tx) => {
+    await db.transaction((tx) => this.recordIn(tx, { userId: actor.userId, grant }, warranty, [input]))
+    this.wake()
+    return this.history(warrantyId)
+  }
+
+  /**
+   * Records events on a warranty in the caller's transaction (a claim's outcome), with the same
+   * checks as `record`: a change of coverage needs the rule's grant, a voided warranty takes no
+   * event (409 invalid_state). The caller calls `anchorSoon` once it has committed.
+   */
+  async recordIn(
+    tx: Tx,
+    actor: { userId: string; grant: CoverageGrant | null },
+    warranty: WarrantyRow,
+    inputs: readonly RecordEventInput[],
+  ): Promise<void> {
+    let expiresAt = warranty.expiresAt
+    if ((await eventsOf(tx, warranty.id)).some(({ event }) => event.kind === 'VOIDED'))
+      throw new AppError('invalid_state', 'The warranty is void')
+    for (const input of inputs) {
+      const change = coverageChangeOfEvent(input)
+      const grant = actor.grant
+      if (change && (!grant || grant.merchantId !== warranty.merchantId))
+        throw new Error('a change of coverage without its grant')
+      const newExpiresAt = this.checkInput(input, expiresAt)
       await insertEvent(tx, {
-        warrantyId,
-        merchantId: actor.merchantId,
+        warrantyId: warranty.id,
+        merchantId: warranty.merchantId,
         recordedBy: actor.userId,
         kind: input.kind,
         description: input.description.trim(),
         newExpiresAt,
         newSerialHash: input.serialNumber ? serialHash(this.deps.serialHashSalt, input.serialNumber) : null,
       })
-      if (newExpiresAt && grant) await setWarrantyExpiry(tx, grant, warrantyId, newExpiresAt)
+      if (newExpiresAt && grant) {
+        await setWarrantyExpiry(tx, grant, warranty.id, newExpiresAt)
+        expiresAt = newExpiresAt
+      }
       if (input.kind === 'REPLACED' && input.serialNumber && grant)
         await setWarrantySerial(tx, grant, warranty, input.serialNumber.trim())
-    })
+    }
+  }
+
+  /** After a commit that recorded events: an anchoring pass soon. */
+  anchorSoon(): void {
     this.wake()
-    return this.history(warrantyId)
   }
 
   /** The merchant's view of a warranty's history (its own warranties only). */

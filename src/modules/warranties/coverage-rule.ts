@@ -37,6 +37,23 @@ export function authorizeCoverageChange(
 }
 
 /**
+ * The same rule, passed by delegation: a service provider resolving a claim it holds. Only an
+ * `OWNER` or an `ADMIN` assigns a claim to a provider (docs/claims.md), so the assignment is
+ * their grant, for that claim's warranty only. Throws 403 `forbidden` when the claim is not
+ * assigned to this provider.
+ */
+export function authorizeAssignedProvider(
+  claim: { merchantId: string; serviceProviderId: string | null },
+  serviceProviderId: string,
+  change: CoverageChange,
+): CoverageGrant {
+  if (claim.serviceProviderId === null || claim.serviceProviderId !== serviceProviderId) {
+    throw new AppError('forbidden', 'Only the service provider the claim is assigned to may resolve it')
+  }
+  return { merchantId: claim.merchantId, change } as CoverageGrant
+}
+
+/**
  * The coverage change a service event makes, or null: voiding, extending and replacing change
  * coverage, and so does any event that carries a new expiry or a new serial.
  */

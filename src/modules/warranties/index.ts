@@ -9,7 +9,12 @@ import { warrantiesRoutes } from './warranties.routes.js'
 import { WarrantiesService } from './warranties.service.js'
 
 /** The one rule for changing coverage (expiry, voiding, extension, replacement). */
-export { authorizeCoverageChange, coverageChangeOfEvent } from './coverage-rule.js'
+export {
+  authorizeAssignedProvider,
+  authorizeCoverageChange,
+  type CoverageGrant,
+  coverageChangeOfEvent,
+} from './coverage-rule.js'
 /** Idempotency-Keys: one namespace per merchant for issues, bulk issues and CSV imports. */
 export { type IdempotentRequest, storeAnswer, storedAnswer } from './idempotency.js'
 /** Ownership and service history: owner, expiry and serial changes. */
@@ -46,7 +51,7 @@ export { parseWarrantyCode } from './warranty-code.js'
 export * as warrantyMint from './warranty-mint.repository.js'
 /** The warranty view: what minting puts in a certificate and verification shows, as the API does. */
 export { productName, type WalletView, type WarrantyView, warrantyStatus } from './warranty-view.js'
-export { selectWarrantyViews } from './warranty-view.repository.js'
+export { selectViews as selectWarrantyViewsWith, selectWarrantyViews } from './warranty-view.repository.js'
 
 /** Idempotency keys live 24 hours; the expired ones are swept this often. */
 const IDEMPOTENCY_SWEEP_MS = 10 * 60_000

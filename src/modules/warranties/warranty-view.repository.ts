@@ -12,7 +12,7 @@ export function selectWarrantyViews(db: DbOrTx) {
 }
 
 /** The view's columns and joins, with `extra` columns of a caller's own. */
-function selectViews<E extends SelectedFields>(db: DbOrTx, extra: E) {
+export function selectViews<E extends SelectedFields>(db: DbOrTx, extra: E) {
   return db
     .select({
       ...getTableColumns(warranties),

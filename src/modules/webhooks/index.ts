@@ -15,7 +15,13 @@ import { webhooksRoutes } from './webhooks.routes.js'
 import { WebhooksService } from './webhooks.service.js'
 
 export { DELIVER_WEBHOOKS_JOB, WebhookDispatcher } from './webhook-dispatch.js'
-export { type WarrantyEvents, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events.js'
+export {
+  type ClaimEventData,
+  type ClaimEventType,
+  type WarrantyEvents,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from './webhook-events.js'
 export { EXPIRING_WITHIN_DAYS, type ExpiringWarranties } from './webhook-maintenance.js'
 export { SecretBox } from './webhook-secrets.js'
 

@@ -10,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'warranty.mint_failed',
   'warranty.claimed',
   'warranty.expiring',
+  'claim.opened',
+  'claim.status_changed',
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
@@ -19,7 +21,25 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
  * change committed). Never throws for a merchant without endpoints: it records nothing.
  */
 export interface WarrantyEvents {
-  record(tx: DbOrTx, type: WebhookEventType, warranties: readonly WarrantyRow[]): Promise<void>
+  record(tx: DbOrTx, type: WarrantyEventType, warranties: readonly WarrantyRow[]): Promise<void>
+  /** A claim opened or changed state (`data`: the claim without the customer's details). */
+  recordClaim(tx: DbOrTx, type: ClaimEventType, merchantId: string, data: ClaimEventData): Promise<void>
+}
+
+export type ClaimEventType = Extract<WebhookEventType, `claim.${string}`>
+export type WarrantyEventType = Exclude<WebhookEventType, ClaimEventType>
+
+/** A claim event's `data` (docs/webhooks.md#claim-events): nothing about the customer. */
+export interface ClaimEventData {
+  claimId: string
+  warrantyId: string
+  warrantyCode: string
+  status: string
+  previousStatus: string | null
+  category: string
+  outcome: string | null
+  serviceProviderId: string | null
+  autoApproved: boolean
 }
 
 /** An event's `data`: the warranty as its merchant knows it, without the customer's details. */
@@ -74,6 +94,14 @@ export function createWarrantyEvents(onRecorded: () => void): WarrantyEvents {
             rows.push({ endpointId: endpoint.id, eventId, eventType: type, payload })
         }
       }
+      if ((await insertDeliveries(tx, rows)).length > 0) onRecorded()
+    },
+    async recordClaim(tx, type, merchantId, data) {
+      const endpoints = await subscribedEndpoints(tx, [merchantId], type)
+      if (endpoints.length === 0) return
+      const eventId = randomUUID()
+      const payload = eventPayload(eventId, type, { merchantId, ...data })
+      const rows = endpoints.map((e) => ({ endpointId: e.id, eventId, eventType: type, payload }))
       if ((await insertDeliveries(tx, rows)).length > 0) onRecorded()
     },
   }

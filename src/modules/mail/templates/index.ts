@@ -1,3 +1,4 @@
+import { type ClaimNoticeData, claimNotice } from './claim-notice.template.js'
 import type { RenderedMail } from './layout.js'
 import { type MagicLinkData, magicLink } from './magic-link.template.js'
 import { type ReceiptShareData, receiptShare } from './receipt-share.template.js'
@@ -8,13 +9,14 @@ import { type WarrantyReminderData, warrantyReminder } from './warranty-reminder
 export type { RenderedMail } from './layout.js'
 export { escapeHtml } from './layout.js'
 export type {
+  ClaimNoticeData,
   MagicLinkData,
   ReceiptShareData,
   SenderVerificationData,
   WarrantyNotificationData,
   WarrantyReminderData,
 }
-export { magicLink, receiptShare, senderVerification, warrantyNotification, warrantyReminder }
+export { claimNotice, magicLink, receiptShare, senderVerification, warrantyNotification, warrantyReminder }
 
 /** The data of each template, by its stable name (the name stored in mail jobs). */
 export interface MailTemplateData {
@@ -23,6 +25,7 @@ export interface MailTemplateData {
   'customer.magic-link': MagicLinkData
   'receipt.share': ReceiptShareData
   'warranty.reminder': WarrantyReminderData
+  'claim.notice': ClaimNoticeData
 }
 
 export type MailTemplateName = keyof MailTemplateData
@@ -87,6 +90,18 @@ export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<Mai
       }
     },
     render: warrantyReminder,
+  },
+  'claim.notice': {
+    parse: (data) => {
+      const f = fields('claim.notice', data)
+      return {
+        headline: f.text('headline'),
+        detail: f.optionalText('detail'),
+        subjectName: f.text('subjectName'),
+        url: f.text('url'),
+      }
+    },
+    render: claimNotice,
   },
 }
 

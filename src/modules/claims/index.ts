@@ -1,0 +1,45 @@
+import type { Db } from '../../db/client.js'
+import type { Feature } from '../../feature.js'
+import type { MailOutbox } from '../mail/index.js'
+import type { ReceiptBlobs } from '../receipts/index.js'
+import type { ServiceHistoryService } from '../service-history/index.js'
+import type { WarrantyEvents } from '../webhooks/index.js'
+import { ClaimNotices } from './claim-notices.js'
+import { ClaimsService } from './claims.service.js'
+import { customerClaimsRoutes } from './customer-claims.routes.js'
+import { merchantClaimsRoutes, providerClaimsRoutes } from './merchant-claims.routes.js'
+
+export type { ClaimsService } from './claims.service.js'
+
+/**
+ * Claims (docs/claims.md): customers report faults on warranties in coverage, merchants decide
+ * and assign, service providers repair or replace; outcomes act on the warranty through the
+ * service history.
+ */
+export function claimsFeature(
+  deps: { db: Db; appUrl: string; maxPixels: number },
+  uses: {
+    mail: MailOutbox
+    events: WarrantyEvents | undefined
+    blobs: ReceiptBlobs
+    history: ServiceHistoryService
+  },
+): Feature<ClaimsService> {
+  const notices = new ClaimNotices({ mail: uses.mail, events: uses.events, appUrl: deps.appUrl })
+  const service = new ClaimsService({
+    db: deps.db,
+    blobs: uses.blobs,
+    history: uses.history,
+    notices,
+    maxPixels: deps.maxPixels,
+  })
+  return {
+    name: 'claims',
+    service,
+    routes: async (app) => {
+      await app.register(customerClaimsRoutes, { claims: service })
+      await app.register(merchantClaimsRoutes, { claims: service })
+      await app.register(providerClaimsRoutes, { claims: service })
+    },
+  }
+}
