@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.js'
 import type { ClaimRow, ClaimStatus } from '../../db/schema/index.js'
 import type { MailOutbox } from '../mail/index.js'
 import type { ClaimEventType, WarrantyEvents } from '../webhooks/index.js'
-import { activeStaffEmails, userEmail } from './claims.repository.js'
+import { activeStaffEmails, userEmail } from './claim-lookups.repository.js'
 
 /** What a notice names the claim by: its product, or the warranty's code when it has none. */
 export interface ClaimSubject {
