@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js'
 import {
   type ClaimSettingsRow,
   claimSettings,
+  claims,
   globalProducts,
   merchantProducts,
   merchantServiceProviders,
@@ -114,4 +115,72 @@ export async function coverageLookup(
     .where(and(match, allowed))
     .orderBy(sql`${warranties.expiresAt} desc`)
     .limit(5)
+}
+
+/** A merchant's claims by state, open ones by age bucket (docs/claims.md#statistics). */
+export async function claimCountsOf(db: DbOrTx, merchantId: string) {
+  return db
+    .select({
+      status: claims.status,
+      outcome: claims.outcome,
+      n: sql<number>`count(*)::int`,
+      under2Days: sql<number>`(count(*) filter (where ${claims.createdAt} > now() - interval '2 days'))::int`,
+      under7Days: sql<number>`(count(*) filter (where ${claims.createdAt} > now() - interval '7 days'))::int`,
+      under30Days: sql<number>`(count(*) filter (where ${claims.createdAt} > now() - interval '30 days'))::int`,
+    })
+    .from(claims)
+    .where(eq(claims.merchantId, merchantId))
+    .groupBy(claims.status, claims.outcome)
+}
+
+/** The median time from opening to resolution of the claims resolved in the last 90 days, in hours. */
+export async function medianResolutionHours(db: DbOrTx, merchantId: string): Promise<number | null> {
+  const [row] = await db
+    .select({
+      hours: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by extract(epoch from ${claims.resolvedAt} - ${claims.createdAt}) / 3600)`,
+    })
+    .from(claims)
+    .where(
+      and(
+        eq(claims.merchantId, merchantId),
+        eq(claims.status, 'RESOLVED'),
+        sql`${claims.resolvedAt} > now() - interval '90 days'`,
+      ),
+    )
+  return row?.hours === null || row?.hours === undefined ? null : Number(row.hours)
+}
+
+/** The products with the most claims (at most 20), each with its warranties: the claim rate. */
+export async function claimRatesByProduct(db: DbOrTx, merchantId: string) {
+  const top = await db
+    .select({
+      merchantProductId: merchantProducts.id,
+      title: merchantProducts.title,
+      claims: sql<number>`count(*)::int`,
+    })
+    .from(claims)
+    .innerJoin(warranties, eq(warranties.id, claims.warrantyId))
+    .innerJoin(merchantProducts, eq(merchantProducts.id, warranties.merchantProductId))
+    .where(eq(claims.merchantId, merchantId))
+    .groupBy(merchantProducts.id, merchantProducts.title)
+    .orderBy(sql`count(*) desc`, merchantProducts.id)
+    .limit(20)
+  if (top.length === 0) return []
+  const issued = await db
+    .select({ merchantProductId: warranties.merchantProductId, n: sql<number>`count(*)::int` })
+    .from(warranties)
+    .where(
+      and(
+        eq(warranties.merchantId, merchantId),
+        inArray(
+          warranties.merchantProductId,
+          top.map((t) => t.merchantProductId),
+        ),
+      ),
+    )
+    .groupBy(warranties.merchantProductId)
+  const counts = new Map(issued.map((r) => [r.merchantProductId, r.n]))
+  return top.map((t) => ({ ...t, warranties: counts.get(t.merchantProductId) ?? 0 }))
 }

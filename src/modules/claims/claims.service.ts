@@ -30,6 +30,7 @@ import {
 } from './claim-lookups.repository.js'
 import type { ClaimNotices, ClaimSubject } from './claim-notices.js'
 import { autoApproval, blobInputs, outcomeEvents, photoRows, view } from './claim-rules.js'
+import { merchantClaimStats } from './claim-stats.js'
 import {
   type ClaimScope,
   customerOwnsReceipt,
@@ -268,6 +269,11 @@ export class ClaimsService {
         await this.deps.notices.toProvider(tx, s, 'A claim was assigned to you.', note)
       },
     })
+  }
+
+  /** The merchant's claims dashboard (docs/claims.md#statistics). */
+  stats(merchantId: string) {
+    return merchantClaimStats(this.deps.db, merchantId)
   }
 
   async getSettings(merchantId: string) {
