@@ -6,6 +6,7 @@ import { authFeature } from './modules/auth/index.js'
 import { catalogFeature } from './modules/catalog/index.js'
 import { claimsFeature } from './modules/claims/index.js'
 import { customersFeature } from './modules/customers/index.js'
+import { digitalLinkFeature } from './modules/digital-link/index.js'
 import { importsFeature, stopImportsOf } from './modules/imports/index.js'
 import { type InboxReceipts, inboxFeature } from './modules/inbox/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
@@ -83,6 +84,12 @@ export function createFeatures(deps: Deps) {
     mail,
     webhooks,
     minting,
+    digitalLinkFeature({
+      db,
+      limiter: deps.limiter,
+      publicApiUrl: config.publicApiUrl,
+      appUrl: config.appUrl,
+    }),
     // Last: the web app's pages and files never shadow an API route.
     webappFeature(),
   ]
