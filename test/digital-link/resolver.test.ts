@@ -169,6 +169,8 @@ describe('refusals', () => {
     const res = await get(`/01/${gtin}/21/${'X'.repeat(21)}`)
     expect(res.statusCode).toBe(400)
     expect((await get(`/01/${gtin}/21/a%20b`)).statusCode).toBe(400)
+    // CSET 82 has the double quote, but GS1's digital-link.js refuses its encoding (%22).
+    expect((await get(`/01/${gtin}/21/a%22b`)).statusCode).toBe(400)
   })
 })
 

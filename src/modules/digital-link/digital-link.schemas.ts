@@ -13,7 +13,7 @@ const Gtin = Type.String({
 const Serial = Type.String({
   minLength: 1,
   maxLength: 60,
-  description: 'The serial number (AI 21): 1 to 20 of A-Z a-z 0-9 !"%&\'()*+,-./:;<=>?_',
+  description: "The serial number (AI 21): 1 to 20 of A-Z a-z 0-9 !%&'()*+,-./:;<=>?_",
 })
 
 export const ProductParams = Type.Object({ gtin: Gtin }, { additionalProperties: false })
