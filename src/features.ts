@@ -211,6 +211,7 @@ function certificatesOf(deps: Deps, history: CertificateHistory) {
     pinning: deps.pinning,
     limiter: deps.limiter,
     serialHashSalt: deps.config.serialHashSalt,
+    publicApiUrl: deps.config.publicApiUrl,
   })
 }
 

@@ -59,10 +59,13 @@ export function digitalLinkUri(base: string, gtin: string, serial?: string): str
 }
 
 /**
- * The Digital Link of a warranty's item when its product has a valid GTIN and its serial can
- * be AI 21; null otherwise (what the certificate's verification shows).
+ * What a certificate's verification shows: the Digital Link of the item when `serial` is given
+ * and can be AI 21, of the product otherwise; null when the product has no valid GTIN.
  */
-export function itemDigitalLink(base: string, gtin: string | null, serial: string): string | null {
+export function itemDigitalLink(base: string, gtin: string | null, serial?: string): string | null {
   const gtin14 = storedGtin14(gtin)
-  return gtin14 !== null && isGs1Serial(serial) ? digitalLinkUri(base, gtin14, serial) : null
+  if (gtin14 === null) return null
+  return serial !== undefined && isGs1Serial(serial)
+    ? digitalLinkUri(base, gtin14, serial)
+    : digitalLinkUri(base, gtin14)
 }
