@@ -148,6 +148,21 @@ describe('GET /01/{gtin}: the product', () => {
   })
 })
 
+describe('GET /.well-known/gs1resolver', () => {
+  it('describes the resolver: its root, AI 01, the GS1 link types', async () => {
+    const res = await get('/.well-known/gs1resolver')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      name: 'Warranty service',
+      resolverRoot: base,
+      supportedPrimaryKeys: ['01'],
+      supportedLinkType: [{ namespace: 'https://gs1.org/voc/', prefix: 'gs1:' }],
+      linkTypeDefaultCanBeLinkset: false,
+    })
+    expect(res.headers['access-control-allow-origin']).toBe('*')
+  })
+})
+
 describe('refusals', () => {
   it('answers 400 invalid_gtin for a wrong check digit or a GTIN that is not one', async () => {
     for (const bad of [withWrongCheckDigit(gtin), '123', 'ABCDEFGHIJKLM', '123456789012345']) {

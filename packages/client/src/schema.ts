@@ -1,5 +1,22 @@
 // Generated from the service OpenAPI document by `npm run client:api` (openapi-typescript). Do not edit.
 export interface paths {
+    "/.well-known/gs1resolver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GS1 resolver description file: the root, the keys (AI 01) and link types answered */
+        get: operations["describeResolver"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/01/{gtin}": {
         parameters: {
             query?: never;
@@ -3467,6 +3484,46 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    describeResolver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        linkTypeDefaultCanBeLinkset: boolean;
+                        name: string;
+                        /** Format: uri */
+                        resolverRoot: string;
+                        supportedLinkType: {
+                            /** Format: uri */
+                            namespace: string;
+                            prefix: string;
+                        }[];
+                        supportedPrimaryKeys: string[];
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     resolveProduct: {
         parameters: {
             query?: {

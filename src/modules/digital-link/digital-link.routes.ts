@@ -10,6 +10,7 @@ import {
   ProductParams,
   QrQuery,
   ResolveQuery,
+  ResolverDescription,
   redirectResponse,
 } from './digital-link.schemas.js'
 import type { LabelsService } from './labels.service.js'
@@ -70,10 +71,19 @@ function sendQr(reply: FastifyReply, uri: string, image: Buffer | string) {
     .send(image)
 }
 
-/** The resolver (`/01/…`), the QR codes of Digital Links and the merchants' label sheets. */
+/** The resolver (`/01/…`), its description, the QR codes of Digital Links and the merchants' label sheets. */
 export async function digitalLinkRoutes(
   base: FastifyInstance,
-  { resolver, labels }: { resolver: ResolverService; labels: LabelsService },
+  services: { resolver: ResolverService; labels: LabelsService },
+): Promise<void> {
+  await base.register(resolverRoutes, { resolver: services.resolver })
+  await base.register(printRoutes, services)
+}
+
+/** GS1 Digital Link URIs: the product and the item. */
+async function resolverRoutes(
+  base: FastifyInstance,
+  { resolver }: { resolver: ResolverService },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
 
@@ -108,6 +118,31 @@ export async function digitalLinkRoutes(
       },
     },
     async (request, reply) => send(reply, await resolver.resolve(resolveInput(request))),
+  )
+}
+
+/** The resolver description, the QR codes of Digital Links and the merchants' label sheets. */
+async function printRoutes(
+  base: FastifyInstance,
+  { resolver, labels }: { resolver: ResolverService; labels: LabelsService },
+): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
+    '/.well-known/gs1resolver',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        operationId: 'describeResolver',
+        summary: 'The GS1 resolver description file: the root, the keys (AI 01) and link types answered',
+        response: { 200: ResolverDescription, ...errorResponses(400) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=3600')
+      return resolver.description()
+    },
   )
 
   app.get(

@@ -84,6 +84,23 @@ export const LabelsBody = Type.Object(
   { additionalProperties: false },
 )
 
+/** The resolver description file (GS1-Conformant Resolver standard, `/.well-known/gs1resolver`). */
+export const ResolverDescription = Type.Object(
+  {
+    name: Type.String(),
+    resolverRoot: Type.String({ format: 'uri' }),
+    supportedPrimaryKeys: Type.Array(Type.String()),
+    supportedLinkType: Type.Array(
+      Type.Object(
+        { namespace: Type.String({ format: 'uri' }), prefix: Type.String() },
+        { additionalProperties: false },
+      ),
+    ),
+    linkTypeDefaultCanBeLinkset: Type.Boolean(),
+  },
+  { additionalProperties: false },
+)
+
 /** A redirect's answer, for the API description. */
 export const redirectResponse = (description: string) => ({
   description,

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js'
 import { clientKey } from '../../lib/client-address.js'
 import { assertGs1Serial, digitalLinkUri, gtin14 } from './digital-link.js'
 import { findItemWarranty, findProductByGtin } from './digital-link.repository.js'
-import { LINK_TYPES, type LinkType, linkTypeIri, requestedLinkType } from './link-types.js'
+import { GS1_VOC, LINK_TYPES, type LinkType, linkTypeIri, requestedLinkType } from './link-types.js'
 
 /** One target of a linkset (RFC 9264 § 4.2.3): nothing personal, ever. */
 export interface LinkTarget {
@@ -60,6 +60,17 @@ export class ResolverService {
   /** The Digital Link (our resolver's URI) of a product or an item. */
   uri(gtin: string, serial?: string): string {
     return digitalLinkUri(this.deps.publicApiUrl, gtin, serial)
+  }
+
+  /** The resolver description file (`/.well-known/gs1resolver`): what this resolver answers. */
+  description() {
+    return {
+      name: 'Warranty service',
+      resolverRoot: this.deps.publicApiUrl.replace(/\/+$/, ''),
+      supportedPrimaryKeys: ['01'],
+      supportedLinkType: [{ namespace: GS1_VOC, prefix: 'gs1:' }],
+      linkTypeDefaultCanBeLinkset: false,
+    }
   }
 
   /** Counts a public request of `address` against the public verification limit. */

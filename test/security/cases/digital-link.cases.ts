@@ -7,6 +7,7 @@ const productOfA = (w: World) =>
 
 /** GS1 Digital Link: the public resolver and QR codes; a merchant's label sheets (tenant-scoped). */
 export const cases: RouteCase[] = [
+  { method: 'GET', route: '/.well-known/gs1resolver', request: () => ({ url: '/.well-known/gs1resolver' }) },
   {
     method: 'GET',
     route: '/01/:gtin',
