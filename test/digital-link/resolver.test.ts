@@ -64,6 +64,13 @@ describe('GET /01/{gtin}/21/{serial}: an item with a warranty', () => {
     expect(link).toContain('rel="https://gs1.org/voc/certificationInfo"')
   })
 
+  it('answers HEAD as GET (a resolver client may only look at the headers)', async () => {
+    const res = await svc.request({ method: 'HEAD', url: `/01/${gtin}/21/${serial}` })
+    expect(res.statusCode).toBe(307)
+    expect(res.headers.location).toContain(`/verify/${code}`)
+    expect(String(res.headers.link)).toContain('rel="linkset"')
+  })
+
   it('answers the same for the GTIN-13 as for its GTIN-14 (normalised)', async () => {
     const res = await get(`/01/${gtin13}/21/${serial}`)
     expect(res.statusCode).toBe(307)
