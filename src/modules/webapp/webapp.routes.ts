@@ -32,6 +32,10 @@ export const APP_PAGES = [
   '/merchant/team',
   '/merchant/claims',
   '/merchant/claims/:id',
+  // The service provider's console.
+  '/provider/claims',
+  '/provider/claims/:id',
+  '/provider/coverage',
   '/admin',
   '/admin/merchants',
   '/admin/merchants/:id',

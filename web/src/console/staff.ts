@@ -89,7 +89,12 @@ staffApi.use({
         .json()
         .catch(() => ({}))) as { error?: string }
       if (body.error === 'unauthorized') reason = 'expired'
-      if (body.error === 'account_suspended' || body.error === 'merchant_suspended') reason = body.error
+      if (
+        body.error === 'account_suspended' ||
+        body.error === 'merchant_suspended' ||
+        body.error === 'provider_suspended'
+      )
+        reason = body.error
     }
     if (reason) {
       endStaffSession()
