@@ -160,7 +160,7 @@ describe('claims in the browser', () => {
     await expectCleanPage(c.page, c.watched)
     await c.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Claims' }).click()
     await c.page.getByRole('heading', { level: 1, name: 'Claims' }).waitFor()
-    expect(await textOf(c.page.locator('main'))).toContain('Resolved')
+    await expect.poll(() => textOf(c.page.locator('main'))).toContain('Resolved')
     await expectCleanPage(c.page, c.watched)
 
     await Promise.all([c.context.close(), m.context.close(), p.context.close()])
