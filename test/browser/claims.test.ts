@@ -23,6 +23,8 @@ let base: string
 let tenant: Awaited<ReturnType<typeof createMerchantWithUsers>>
 let customer: TestUser
 let provider: TestUser
+let claimId = ''
+let warrantyId = ''
 
 beforeAll(async () => {
   const port = await freePort()
@@ -81,7 +83,8 @@ describe('claims in the browser', () => {
     await c.page.getByRole('img', { name: 'Photo 1' }).waitFor()
     await c.page.getByRole('button', { name: 'Send to the shop' }).click()
     await c.page.waitForURL(/\/claims\/[0-9a-f-]{36}$/)
-    const claimId = new URL(c.page.url()).pathname.split('/').pop() ?? ''
+    claimId = new URL(c.page.url()).pathname.split('/').pop() ?? ''
+    warrantyId = w.id
     await expect.poll(() => textOf(c.page.locator('main'))).toContain('Submitted')
     await c.page.getByRole('img', { name: 'Photos sent with the claim, photo 1 of 1' }).waitFor()
     await expectCleanPage(c.page, c.watched)
@@ -164,5 +167,46 @@ describe('claims in the browser', () => {
     await expectCleanPage(c.page, c.watched)
 
     await Promise.all([c.context.close(), m.context.close(), p.context.close()])
+  })
+
+  it('every claims page on a phone: no serious axe violation, no sideways scrolling', async () => {
+    expect(claimId).not.toBe('')
+    const overflow = (page: Page) =>
+      page.evaluate(() => {
+        const doc = (
+          globalThis as unknown as {
+            document: { documentElement: { scrollWidth: number; clientWidth: number } }
+          }
+        ).document.documentElement
+        return doc.scrollWidth - doc.clientWidth
+      })
+    const visit = async (
+      page: Page,
+      watched: Awaited<ReturnType<typeof freshPage>>['watched'],
+      paths: string[],
+    ) => {
+      for (const path of paths) {
+        await page.goto(`${base}${path}`)
+        await page.locator('h1').waitFor()
+        await expectCleanPage(page, watched)
+        expect(await overflow(page), `no sideways scrolling on ${path}`).toBe(0)
+      }
+    }
+    const c = await customerPage()
+    await visit(c.page, c.watched, [`/wallet/${warrantyId}/report`, '/claims', `/claims/${claimId}`])
+    for (const [who, paths] of [
+      [tenant.owner, ['/merchant/claims', `/merchant/claims/${claimId}`]],
+      [provider, ['/provider/claims', `/provider/claims/${claimId}`, '/provider/coverage']],
+    ] as const) {
+      const s = await freshPage(browser, PHONE)
+      await staffSignIn(s.page, who.email, who.password)
+      await s.page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: 'Account' })
+        .waitFor()
+      await visit(s.page, s.watched, [...paths])
+      await s.context.close()
+    }
+    await c.context.close()
   })
 })
