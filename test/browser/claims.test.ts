@@ -88,6 +88,11 @@ describe('claims in the browser', () => {
     await expect.poll(() => textOf(c.page.locator('main'))).toContain('Submitted')
     await c.page.getByRole('img', { name: 'Photos sent with the claim, photo 1 of 1' }).waitFor()
     await expectCleanPage(c.page, c.watched)
+    // The warranty's page now leads to the open claim instead of a new report.
+    await c.page.goto(`${base}/wallet/${w.id}`)
+    await c.page.getByRole('link', { name: 'Open the claim' }).click()
+    await c.page.waitForURL(`${base}/claims/${claimId}`)
+    await c.page.getByRole('img', { name: 'Photos sent with the claim, photo 1 of 1' }).waitFor()
 
     // The shop asks; the customer sees the question first and answers it.
     const asked = await svc.request({
