@@ -1,8 +1,13 @@
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allowProvider, walletWarranty } from '../support/claim-factories.js'
-import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
+import { walletWarranty } from '../support/claim-factories.js'
+import {
+  createMerchantWithUsers,
+  createServiceProvider,
+  createUser,
+  type TestUser,
+} from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
 import {
   DESKTOP,
@@ -33,8 +38,8 @@ beforeAll(async () => {
   await svc.app.listen({ port, host: '127.0.0.1' })
   tenant = await createMerchantWithUsers(svc.deps, 'Claims Corner')
   customer = await createUser(svc.deps, { role: 'CUSTOMER', password: null })
-  provider = await createUser(svc.deps, { role: 'SERVICE_PROVIDER' })
-  await allowProvider(svc, tenant.merchant.id, provider.serviceProviderId ?? '')
+  const bench = await createServiceProvider(svc.deps.db, { name: `Fix-it Bench ${Date.now()}` })
+  provider = await createUser(svc.deps, { role: 'SERVICE_PROVIDER', serviceProviderId: bench.id })
   browser = await launchBrowser()
 }, 120_000)
 afterAll(async () => {
@@ -115,6 +120,16 @@ describe('claims in the browser', () => {
     const m = await freshPage(browser, DESKTOP)
     await staffSignIn(m.page, tenant.owner.email, tenant.owner.password)
     await m.page.waitForURL(`${base}/merchant`)
+    await m.page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Service providers', exact: true })
+      .click()
+    await m.page.getByRole('heading', { level: 1, name: 'Service providers' }).waitFor()
+    await m.page.getByLabel('Name', { exact: true }).fill('Fix-it Bench')
+    await m.page.getByRole('button', { name: 'Find' }).click()
+    await m.page.getByRole('button', { name: /^Allow Fix-it Bench/ }).click()
+    await expect.poll(() => textOf(m.page.locator('main'))).toContain('may now be assigned your claims')
+    await expectCleanPage(m.page, m.watched)
     await m.page
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Claims', exact: true })
@@ -200,7 +215,15 @@ describe('claims in the browser', () => {
     const c = await customerPage()
     await visit(c.page, c.watched, [`/wallet/${warrantyId}/report`, '/claims', `/claims/${claimId}`])
     for (const [who, paths] of [
-      [tenant.owner, ['/merchant/claims', `/merchant/claims/${claimId}`]],
+      [
+        tenant.owner,
+        [
+          '/merchant/claims',
+          `/merchant/claims/${claimId}`,
+          '/merchant/providers',
+          `/merchant/warranties/${warrantyId}`,
+        ],
+      ],
       [provider, ['/provider/claims', `/provider/claims/${claimId}`, '/provider/coverage']],
     ] as const) {
       const s = await freshPage(browser, PHONE)

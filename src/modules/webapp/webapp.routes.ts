@@ -32,6 +32,7 @@ export const APP_PAGES = [
   '/merchant/team',
   '/merchant/claims',
   '/merchant/claims/:id',
+  '/merchant/providers',
   // The service provider's console.
   '/provider/claims',
   '/provider/claims/:id',

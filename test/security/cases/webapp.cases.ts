@@ -33,6 +33,7 @@ export const cases: RouteCase[] = [
     '/merchant/senders',
     '/merchant/team',
     '/merchant/claims',
+    '/merchant/providers',
     '/provider/claims',
     '/provider/coverage',
     '/admin',
