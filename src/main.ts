@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from './config/index.js'
+import { assertPortsAvailable, listenError, type WantedPort } from './lib/listen-port.js'
 import { PRIVATE_UMASK } from './lib/private-files.js'
 import { createLogger } from './logger.js'
 import { type ServiceRole, startService } from './service.js'
@@ -27,8 +28,18 @@ async function main(): Promise<void> {
 
   const logger = createLogger(config)
   const started = Date.now()
+  const http: WantedPort = { setting: 'PORT', host: config.host, port: config.port }
+  // Before anything is written: a second instance on the machine is told which setting to change.
+  if (role !== 'worker') await assertPortsAvailable([http])
   const service = await startService(config, logger, role)
-  if (service.app) await service.app.listen({ host: config.host, port: config.port })
+  if (service.app) {
+    try {
+      await service.app.listen({ host: config.host, port: config.port })
+    } catch (err) {
+      await service.close().catch(() => undefined)
+      throw listenError(err, http)
+    }
+  }
   logger.info(
     {
       role,
