@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from './config/index.js'
+import { ConfigError, loadConfig, loadEnvFile } from './config/index.js'
 import { assertPortsAvailable, listenError, type WantedPort } from './lib/listen-port.js'
 import { PRIVATE_UMASK } from './lib/private-files.js'
 import { createLogger } from './logger.js'
@@ -17,6 +17,8 @@ async function main(): Promise<void> {
 
   let config: ReturnType<typeof loadConfig>
   try {
+    // A `.env` file in the working directory, if there is one: the environment's own values win.
+    loadEnvFile()
     config = loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {

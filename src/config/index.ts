@@ -31,6 +31,7 @@ import {
 import { checkProductionSecrets } from './secrets.js'
 import { type WebhooksConfig, webhooksConfig } from './webhooks.js'
 
+export { loadEnvFile } from './env-file.js'
 export { ConfigError } from './parse.js'
 
 /**
