@@ -1,5 +1,6 @@
+import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig, loadEnvFile } from './config/index.js'
+import { ConfigError, loadConfig, loadEnvFile, localOrigin } from './config/index.js'
 import { assertPortsAvailable, listenError, type WantedPort } from './lib/listen-port.js'
 import { PRIVATE_UMASK } from './lib/private-files.js'
 import { createLogger } from './logger.js'
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       ms: Date.now() - started,
     },
-    service.app ? `listening on http://${config.host}:${config.port} (API docs at /docs)` : 'worker started',
+    service.app
+      ? listeningMessage(localOrigin(config.host, (service.app.server.address() as AddressInfo).port))
+      : 'worker started',
   )
 
   let stopping = false
@@ -72,6 +75,11 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+/** The start-up line: where to open the service, the console and the API docs. */
+function listeningMessage(origin: string): string {
+  return `listening on ${origin} (customer app ${origin}/signin, staff console ${origin}/login, API docs ${origin}/docs)`
 }
 
 main().catch((err: unknown) => {
