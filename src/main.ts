@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig, loadEnvFile, localOrigin } from './config/index.js'
+import { type Config, ConfigError, loadConfig, loadEnvFile, localOrigin } from './config/index.js'
 import { assertPortsAvailable, listenError, type WantedPort } from './lib/listen-port.js'
+import { prettyDestination } from './lib/pretty-log.js'
 import { PRIVATE_UMASK } from './lib/private-files.js'
 import { createLogger } from './logger.js'
 import { type ServiceRole, startService } from './service.js'
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
     throw err
   }
 
-  const logger = createLogger(config)
+  const logger = createLogger(config, logDestination(config))
   const started = Date.now()
   const http: WantedPort = { setting: 'PORT', host: config.host, port: config.port }
   // Before anything is written: a second instance on the machine is told which setting to change.
@@ -51,7 +52,10 @@ async function main(): Promise<void> {
       ms: Date.now() - started,
     },
     service.app
-      ? listeningMessage(localOrigin(config.host, (service.app.server.address() as AddressInfo).port))
+      ? listeningMessage(
+          localOrigin(config.host, (service.app.server.address() as AddressInfo).port),
+          service.deps.mail.kept !== undefined,
+        )
       : 'worker started',
   )
 
@@ -77,9 +81,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
-/** The start-up line: where to open the service, the console and the API docs. */
-function listeningMessage(origin: string): string {
-  return `listening on ${origin} (customer app ${origin}/signin, staff console ${origin}/login, API docs ${origin}/docs)`
+/** Readable lines in a developer's terminal (LOG_FORMAT), pino's JSON lines otherwise (undefined: stdout). */
+function logDestination(config: Config) {
+  const terminal = process.stdout.isTTY === true
+  const pretty =
+    config.logFormat === 'pretty' ||
+    (config.logFormat === 'auto' && config.nodeEnv === 'development' && terminal)
+  return pretty ? prettyDestination(process.stdout, { colors: terminal }) : undefined
+}
+
+/** The start-up line: where to open the service, the console, the API docs and (development) the e-mails sent. */
+function listeningMessage(origin: string, devMail: boolean): string {
+  const mail = devMail ? `, e-mails sent ${origin}/dev/mail` : ''
+  return `listening on ${origin} (customer app ${origin}/signin, staff console ${origin}/login, API docs ${origin}/docs${mail})`
 }
 
 main().catch((err: unknown) => {

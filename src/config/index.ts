@@ -46,6 +46,11 @@ export interface Config {
   port: number
   dataDir: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /**
+   * LOG_FORMAT: `json` (pino's lines), `pretty` (one readable line each, a request as one line),
+   * `auto` (the default): pretty in development when standard output is a terminal, else JSON.
+   */
+  logFormat: 'auto' | 'pretty' | 'json'
   /** PostgreSQL URL; unset = the embedded PostgreSQL server under `dataDir/db`. */
   databaseUrl: string | null
   databasePoolSize: number
@@ -196,6 +201,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
       'info',
     ),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'pretty', 'json'] as const, 'auto'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     jwt: {
