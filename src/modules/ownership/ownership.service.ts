@@ -140,12 +140,18 @@ export class OwnershipService {
       const previous = (await findWarrantyById(tx, warrantyId))?.customerId ?? null
       if (previous === customerId) continue
       await moveWarrantyToCustomer(tx, warrantyId, customer)
+      const toAddress = holder?.holder ?? address
+      // The transaction that brought the token to the address, as followed on chain (if it was).
+      const arrival = (await ownerChangesOf(tx, warrantyId))
+        .filter((c) => c.txHash && c.toAddress && sameAddress(c.toAddress, toAddress))
+        .at(-1)
       await recordOwnerChange(tx, {
         warrantyId,
         kind: 'CHAIN_TRANSFER',
         fromCustomerId: previous,
         toCustomerId: customerId,
-        toAddress: holder?.holder ?? address,
+        toAddress,
+        txHash: arrival?.txHash ?? null,
       })
     }
   }
