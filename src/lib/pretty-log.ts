@@ -98,15 +98,13 @@ export class PrettyLogFormatter {
         value.every((v) => typeof v === 'string' && /^https?:\/\//.test(v))
       ) {
         below.push(...value.map((link) => `    ${key}: ${link}`))
-      } else if (typeof value === 'string' && /^https?:\/\/\S+$/.test(value)) {
-        parts.push(`${key}= ${value} `)
       } else {
         parts.push(
-          `${key}=${typeof value === 'string' && /^[\w./:@-]+$/.test(value) ? value : JSON.stringify(value)}`,
+          `${key}=${typeof value === 'string' && /^[\w./:@?=&%#+~-]+$/.test(value) ? value : JSON.stringify(value)}`,
         )
       }
     }
-    const inline = parts.length ? ` ${this.paint('90', parts.join(' ').trimEnd())}` : ''
+    const inline = parts.length ? ` ${this.paint('90', parts.join(' '))}` : ''
     return below.length ? `${inline}\n${below.join('\n')}` : inline
   }
 

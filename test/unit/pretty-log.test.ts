@@ -39,10 +39,13 @@ describe('the terminal log format', () => {
     const links = ['http://127.0.0.1:3000/claim?claimId=abc', 'http://127.0.0.1:3000/verify']
     mail.info({ to: 'a@example.com', links }, 'mail written to outbox')
     logger.warn({ port: 2526 }, 'inbound SMTP: port 2525 is taken')
+    logger.info({ rpcUrl: 'http://127.0.0.1:8545/?a=b&c=d', note: 'two words' }, 'chain')
     expect(lines[0]).toMatch(
       /^\d{2}:\d{2}:\d{2}\.\d{3} INFO {2}\[mail\] mail written to outbox to=a@example\.com\n {4}links: http:\/\/127\.0\.0\.1:3000\/claim\?claimId=abc\n {4}links: http:\/\/127\.0\.0\.1:3000\/verify\n$/,
     )
     expect(lines[1]).toMatch(/ WARN {2}inbound SMTP: port 2525 is taken port=2526\n$/)
+    // A URL unquoted (a terminal makes it a link), any other value with spaces quoted.
+    expect(lines[2]).toMatch(/ chain rpcUrl=http:\/\/127\.0\.0\.1:8545\/\?a=b&c=d note="two words"\n$/)
   })
 
   it("prints an error's message, and its stack below", () => {

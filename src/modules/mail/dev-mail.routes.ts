@@ -71,7 +71,7 @@ function page(reply: FastifyReply, title: string, body: string) {
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem;color:#1b1b1b}
 @media (prefers-color-scheme:dark){body{background:#121212;color:#e8e8e8}a{color:#8ab4ff}}
-ol{padding:0;list-style:none}li{border-top:1px solid #8884;padding:.75rem 0}
+ol{padding:0;list-style:none}ol>li{border-top:1px solid #8884;padding:.75rem 0}
 .meta{color:#767676;font-size:.85rem}ul{margin:.25rem 0 0;padding-left:1.25rem}a{overflow-wrap:anywhere}pre{white-space:pre-wrap}`
 
 function listHtml(mails: KeptMail[]): string {
