@@ -71,6 +71,9 @@ export function registerCollectors(registry: Registry, sources: CollectorSources
         g.set({ channel: String(r.channel), status: String(r.status) }, Number(r.n))
     },
   )
+  gauge(registry, 'claims', 'Warranty claims by state (docs/claims.md)', ['state'], async (g) => {
+    for (const r of await read.claimsByStatus(db)) g.set({ state: String(r.status) }, Number(r.n))
+  })
   registerWebhookGauges(registry, database)
   registerQueueGauges(registry, database)
   registerProcessGauges(registry, sources)

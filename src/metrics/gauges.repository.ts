@@ -25,6 +25,9 @@ export async function oldestQueuedMailAge(db: Db): Promise<number> {
 export const remindersByChannelAndStatus = (db: Db) =>
   rowsOf(db, sql`select channel, status, count(*)::int as n from reminder_sends group by 1, 2`)
 
+export const claimsByStatus = (db: Db) =>
+  rowsOf(db, sql`select status, count(*)::int as n from claims group by 1`)
+
 export const webhookDeliveriesByStatus = (db: Db) =>
   rowsOf(db, sql`select status, count(*)::int as n from webhook_deliveries group by 1`)
 

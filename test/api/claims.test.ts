@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serviceEvents, warranties } from '../../src/db/schema/index.js'
+import { claims, serviceEvents, warranties } from '../../src/db/schema/index.js'
 import { allowProvider, claimIn, openClaim, photoBase64, walletWarranty } from '../support/claim-factories.js'
 import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
 import { createTestService, type TestService } from '../support/harness.js'
-import { mailsAbout } from '../support/warranty-factories.js'
+import { createMerchantProduct, mailsAbout } from '../support/warranty-factories.js'
 
 type Tenant = Awaited<ReturnType<typeof createMerchantWithUsers>>
 
@@ -381,6 +381,24 @@ describe('the coverage desk', () => {
       openClaimId: null,
     })
     expect(byCode.body).not.toContain(customer.email)
+    const drill = await createMerchantProduct(svc.deps.db, a.merchant.id, {
+      title: 'Drill D1',
+      gtin: '09506000134352',
+    })
+    const onDrill = await walletWarranty(svc, a.owner, customer, {
+      merchantProductId: drill.id,
+      serialNumber: 'GT-55',
+    })
+    const byGtin = await get(
+      '/v1/service-provider/coverage?gtin=09506000134352&serialNumber=gt-55',
+      provider.token,
+    )
+    expect(byGtin.json()).toMatchObject({
+      covered: true,
+      warrantyCode: onDrill.warrantyCode,
+      productName: 'Drill D1',
+      gtin: '09506000134352',
+    })
     expect(
       (await get(`/v1/service-provider/coverage?warrantyCode=${w.warrantyCode}`, otherProvider.token))
         .statusCode,
@@ -401,5 +419,44 @@ describe('the coverage desk', () => {
     )
     const again = await get(`/v1/service-provider/coverage?warrantyCode=${w.warrantyCode}`, provider.token)
     expect(again.json().openClaimId).toBe(claim.id)
+  })
+})
+
+describe('statistics', () => {
+  it('counts a merchant’s claims by state and age, outcomes, resolution time and claim rate by product', async () => {
+    const t = await createMerchantWithUsers(svc.deps, 'Stats Shop')
+    const product = await createMerchantProduct(svc.deps.db, t.merchant.id, { title: 'Blender B2' })
+    const onProduct = await walletWarranty(svc, t.owner, customer, { merchantProductId: product.id })
+    await walletWarranty(svc, t.owner, customer, { merchantProductId: product.id })
+    const old = await openClaim(svc, customer, onProduct.id)
+    await svc.deps.db
+      .update(claims)
+      .set({ createdAt: new Date(Date.now() - 10 * DAY) })
+      .where(eq(claims.id, old.id))
+    const repaired = await claimIn(svc, t.owner, customer, 'APPROVED')
+    await post(M(repaired.claim.id, 'resolve'), t.owner.token, { outcome: 'REPAIRED' })
+    const denied = await claimIn(svc, t.owner, customer, 'SUBMITTED')
+    await post(M(denied.claim.id, 'deny'), t.owner.token, { reason: 'Misuse' })
+    const res = await get('/v1/merchant/claim-stats', t.user.token)
+    expect(res.statusCode).toBe(200)
+    const stats = res.json()
+    expect(stats.open).toEqual({
+      total: 1,
+      byStatus: { SUBMITTED: 1, INFO_REQUESTED: 0, APPROVED: 0, ASSIGNED: 0, IN_REPAIR: 0 },
+      byAge: { under2Days: 0, from2To7Days: 0, from7To30Days: 1, over30Days: 0 },
+    })
+    expect(stats.closed).toEqual({ RESOLVED: 1, DENIED: 1, CANCELLED: 0 })
+    expect(stats.outcomes).toEqual({ REPAIRED: 1, REPLACED: 0, REFUNDED: 0, NOT_COVERED: 0 })
+    expect(stats.medianHoursToResolution).toBeGreaterThanOrEqual(0)
+    expect(stats.byProduct).toEqual([
+      { merchantProductId: product.id, productName: 'Blender B2', claims: 1, warranties: 2, claimRate: 0.5 },
+    ])
+    expect((await get('/v1/merchant/claim-stats', b.owner.token)).json().closed.RESOLVED).toBe(0)
+    // The platform's counts and /metrics see claims by state too.
+    const platform = (await get('/v1/admin/stats', admin.token)).json()
+    expect(platform.claims.byStatus.DENIED).toBeGreaterThanOrEqual(1)
+    expect(platform.serviceProviders.total).toBeGreaterThanOrEqual(2)
+    const metrics = await svc.request({ method: 'GET', url: '/metrics' })
+    expect(metrics.body).toMatch(/^claims\{state="RESOLVED"\} [1-9]/m)
   })
 })

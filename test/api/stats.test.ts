@@ -327,6 +327,9 @@ describe('GET /v1/admin/stats', () => {
       'mints.MINTING': 1,
       'mints.MINTED': 2,
       'mints.FAILED': 1,
+      'serviceProviders.total': 1,
+      'serviceProviders.byStatus.ACTIVE': 1,
+      'claims.total': 0,
     }
     expect(Object.fromEntries(Object.keys(expected).map((k) => [k, delta(k)]))).toEqual(expected)
     // Totals agree with their parts.
@@ -336,13 +339,18 @@ describe('GET /v1/admin/stats', () => {
     )
     expect(after.customers).toBe(after.users.byRole.CUSTOMER)
     expect(after.warranties.total).toBe(after.warranties.active + after.warranties.expired)
+    expect(after.claims.total).toBe(
+      Object.values(after.claims.byStatus as Record<string, number>).reduce((a, b) => a + b),
+    )
     expect(Object.keys(after).sort()).toEqual([
+      'claims',
       'customers',
       'generatedAt',
       'globalProducts',
       'merchantProducts',
       'merchants',
       'mints',
+      'serviceProviders',
       'users',
       'warranties',
     ])

@@ -1367,6 +1367,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/claim-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Claims dashboard: open claims by state and age, outcomes, median time to resolution, claim rate by product
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["getClaimStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/merchant/claims": {
         parameters: {
             query?: never;
@@ -2580,6 +2600,50 @@ export interface components {
             /** @description A repair extends coverage by this many days (0: not at all) */
             repairExtensionDays: number;
             updatedAt: string | null;
+        };
+        /** ClaimStats */
+        ClaimStats: {
+            /** @description The (at most 20) products with the most claims */
+            byProduct: {
+                /** @description claims / warranties issued for the product */
+                claimRate: number;
+                claims: number;
+                /** Format: uuid */
+                merchantProductId: string;
+                productName: string;
+                warranties: number;
+            }[];
+            closed: {
+                CANCELLED: number;
+                DENIED: number;
+                RESOLVED: number;
+            };
+            /** Format: date-time */
+            generatedAt: string;
+            medianHoursToResolution: number | null;
+            open: {
+                /** @description Open claims by time since they were opened */
+                byAge: {
+                    from2To7Days: number;
+                    from7To30Days: number;
+                    over30Days: number;
+                    under2Days: number;
+                };
+                byStatus: {
+                    APPROVED: number;
+                    ASSIGNED: number;
+                    IN_REPAIR: number;
+                    INFO_REQUESTED: number;
+                    SUBMITTED: number;
+                };
+                total: number;
+            };
+            outcomes: {
+                NOT_COVERED: number;
+                REFUNDED: number;
+                REPAIRED: number;
+                REPLACED: number;
+            };
         };
         /**
          * Coverage
@@ -4671,6 +4735,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Warranty claims of every merchant */
+                        claims: {
+                            /** @description Claims by state (docs/claims.md) */
+                            byStatus: {
+                                /** @description Claims in APPROVED */
+                                APPROVED: number;
+                                /** @description Claims in ASSIGNED */
+                                ASSIGNED: number;
+                                /** @description Claims in CANCELLED */
+                                CANCELLED: number;
+                                /** @description Claims in DENIED */
+                                DENIED: number;
+                                /** @description Claims in IN_REPAIR */
+                                IN_REPAIR: number;
+                                /** @description Claims in INFO_REQUESTED */
+                                INFO_REQUESTED: number;
+                                /** @description Claims in RESOLVED */
+                                RESOLVED: number;
+                                /** @description Claims in SUBMITTED */
+                                SUBMITTED: number;
+                            };
+                            /** @description Claims not yet denied, resolved or cancelled */
+                            open: number;
+                            /** @description Every claim */
+                            total: number;
+                        };
                         /** @description Customer accounts (the same as users.byRole.CUSTOMER) */
                         customers: number;
                         /** Format: date-time */
@@ -4701,6 +4791,18 @@ export interface operations {
                             MINTING: number;
                             /** @description Waiting for the mint job */
                             PENDING: number;
+                        };
+                        /** @description Service providers (repair shops, service centres) */
+                        serviceProviders: {
+                            /** @description Service providers by status */
+                            byStatus: {
+                                /** @description Active */
+                                ACTIVE: number;
+                                /** @description Suspended */
+                                SUSPENDED: number;
+                            };
+                            /** @description Every service provider */
+                            total: number;
                         };
                         /** @description User accounts */
                         users: {
@@ -8535,6 +8637,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClaimStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimStats"];
                 };
             };
             /** @description Every error answer */

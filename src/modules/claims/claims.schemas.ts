@@ -1,6 +1,12 @@
 import { type Static, Type } from 'typebox'
 import { IMAGE_BASE64_MAX } from '../../adapters/ocr/index.js'
-import { CLAIM_CATEGORIES, CLAIM_OUTCOMES, CLAIM_PARTIES, CLAIM_STATUSES } from '../../db/schema/index.js'
+import {
+  CLAIM_CATEGORIES,
+  CLAIM_OUTCOMES,
+  CLAIM_PARTIES,
+  CLAIM_STATUSES,
+  OPEN_CLAIM_STATUSES,
+} from '../../db/schema/index.js'
 import { DateTime, Email, Literals, Nullable, Page, PageQuery, Uuid } from '../../http/schemas.js'
 
 /** Photos a claim or a message carries at most, and their bytes together (the body limit). */
@@ -242,3 +248,52 @@ export const Coverage = Type.Object(
     description: 'What a repair desk learns: coverage, product and expiry, never the owner',
   },
 )
+
+const countsOf = (keys: readonly string[]) =>
+  Type.Object(Object.fromEntries(keys.map((k) => [k, Type.Integer({ minimum: 0 })])), {
+    additionalProperties: false,
+  })
+
+export const ClaimStats = Type.Object(
+  {
+    open: Type.Object(
+      {
+        total: Type.Integer({ minimum: 0 }),
+        byStatus: countsOf(OPEN_CLAIM_STATUSES),
+        byAge: Type.Object(
+          {
+            under2Days: Type.Integer({ minimum: 0 }),
+            from2To7Days: Type.Integer({ minimum: 0 }),
+            from7To30Days: Type.Integer({ minimum: 0 }),
+            over30Days: Type.Integer({ minimum: 0 }),
+          },
+          { additionalProperties: false, description: 'Open claims by time since they were opened' },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    closed: countsOf(['RESOLVED', 'DENIED', 'CANCELLED']),
+    outcomes: countsOf(CLAIM_OUTCOMES),
+    medianHoursToResolution: Nullable(
+      Type.Number({
+        description: 'Median hours from opening to resolution, claims resolved in the last 90 days',
+      }),
+    ),
+    byProduct: Type.Array(
+      Type.Object(
+        {
+          merchantProductId: Uuid,
+          productName: Type.String(),
+          claims: Type.Integer({ minimum: 0 }),
+          warranties: Type.Integer({ minimum: 0 }),
+          claimRate: Type.Number({ minimum: 0, description: 'claims / warranties issued for the product' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'The (at most 20) products with the most claims' },
+    ),
+    generatedAt: DateTime,
+  },
+  { additionalProperties: false, title: 'ClaimStats' },
+)
+export type ClaimStatsView = Static<typeof ClaimStats>

@@ -19,32 +19,35 @@ import {
   parseWarrantyCode,
   productName,
 } from '../warranties/index.js'
-import type { ClaimNotices, ClaimSubject } from './claim-notices.js'
 import {
   allowedProvider,
-  type ClaimListRow,
-  type ClaimScope,
   coverageLookup,
+  findSettings,
+  merchantProductIdsOf,
+  upsertSettings,
+  userEmail,
+  userName,
+} from './claim-lookups.repository.js'
+import type { ClaimNotices, ClaimSubject } from './claim-notices.js'
+import { autoApproval, blobInputs, outcomeEvents, photoRows, view } from './claim-rules.js'
+import { merchantClaimStats } from './claim-stats.js'
+import {
+  type ClaimScope,
   customerOwnsReceipt,
   findClaim,
   findClaimListRow,
   findPhoto,
-  findSettings,
   insertClaim,
   insertMessage,
   insertPhotos,
   insertTransition,
   listClaims,
-  merchantProductIdsOf,
   messagesOf,
   moveClaim,
   openClaimOf,
   photosOf,
   timelineOf,
   touchClaim,
-  upsertSettings,
-  userEmail,
-  userName,
 } from './claims.repository.js'
 import type {
   ClaimDetailView,
@@ -87,40 +90,6 @@ function refused(claim: ClaimRow, doing: string): AppError {
 
 function invalid(path: string, message: string): AppError {
   return new AppError('validation_error', message, [{ path, message }])
-}
-
-function view(row: ClaimListRow): ClaimView {
-  const c = row.claim
-  return {
-    id: c.id,
-    status: c.status,
-    category: c.category,
-    description: c.description,
-    warranty: {
-      id: c.warrantyId,
-      warrantyCode: row.warrantyCode,
-      serialNumber: row.serialNumber,
-      expiresAt: row.expiresAt.toISOString(),
-      productName: row.productTitle,
-      merchantProductId: row.merchantProductId,
-    },
-    merchant: { id: c.merchantId, name: row.merchantName },
-    serviceProvider:
-      c.serviceProviderId && row.serviceProviderName
-        ? { id: c.serviceProviderId, name: row.serviceProviderName }
-        : null,
-    receiptId: c.receiptId,
-    decisionNote: c.decisionNote,
-    autoApproved: c.autoApproved,
-    diagnosis: c.diagnosis,
-    outcome: c.outcome,
-    outcomeNote: c.outcomeNote,
-    replacementSerial: c.replacementSerial,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
-    statusChangedAt: c.statusChangedAt.toISOString(),
-    resolvedAt: c.resolvedAt?.toISOString() ?? null,
-  }
 }
 
 /**
@@ -300,6 +269,11 @@ export class ClaimsService {
         await this.deps.notices.toProvider(tx, s, 'A claim was assigned to you.', note)
       },
     })
+  }
+
+  /** The merchant's claims dashboard (docs/claims.md#statistics). */
+  stats(merchantId: string) {
+    return merchantClaimStats(this.deps.db, merchantId)
   }
 
   async getSettings(merchantId: string) {
@@ -640,86 +614,4 @@ export class ClaimsService {
     }
     return prepared
   }
-}
-
-/** The rule that approves a claim as it is opened (its text for the timeline), or null. */
-function autoApproval(
-  settings: Awaited<ReturnType<typeof findSettings>>,
-  warranty: { merchantProductId: string | null; purchaseDate: Date | null; createdAt: Date },
-): string | null {
-  if (!settings) return null
-  if (warranty.merchantProductId && settings.autoApproveProductIds.includes(warranty.merchantProductId))
-    return 'Approved by the merchant’s rule for this product'
-  const days = settings.autoApproveWithinDays
-  const bought = warranty.purchaseDate ?? warranty.createdAt
-  if (days !== null && Date.now() - bought.getTime() <= days * DAY_MS)
-    return `Approved by the merchant’s rule: within ${days} days of the purchase`
-  return null
-}
-
-/** The service events an outcome records (public: fixed words and the public note only). */
-function outcomeEvents(input: ResolveInput, note: string | null, expiresAt: Date, extensionDays: number) {
-  const suffix = note ? `: ${note}` : ''
-  switch (input.outcome) {
-    case 'REPAIRED': {
-      const events: { kind: 'REPAIRED' | 'EXTENDED'; description: string; expiresAt?: string }[] = [
-        { kind: 'REPAIRED', description: `Repaired under a warranty claim${suffix}` },
-      ]
-      if (extensionDays > 0) {
-        const from = Math.max(expiresAt.getTime(), Date.now())
-        events.push({
-          kind: 'EXTENDED',
-          description: `Coverage extended by ${extensionDays} days after a repair`,
-          expiresAt: new Date(from + extensionDays * DAY_MS).toISOString(),
-        })
-      }
-      return events
-    }
-    case 'REPLACED':
-      return [
-        {
-          kind: 'REPLACED' as const,
-          description: `Replaced under a warranty claim${suffix}`,
-          serialNumber: input.replacementSerial ?? '',
-        },
-      ]
-    case 'REFUNDED':
-      return [
-        { kind: 'VOIDED' as const, description: `Refunded under a warranty claim; coverage ended${suffix}` },
-      ]
-    case 'NOT_COVERED':
-      return [
-        { kind: 'CLAIM_CLOSED' as const, description: `Claim closed: not covered by the warranty${suffix}` },
-      ]
-  }
-}
-
-function blobInputs(photos: readonly PreparedReceiptImage[]) {
-  return photos.flatMap((p) => [
-    { bytes: p.image, contentType: p.contentType },
-    ...(p.thumbnail ? [{ bytes: p.thumbnail.bytes, contentType: p.thumbnail.contentType }] : []),
-  ])
-}
-
-/** The photo rows of a save, each with the keys of its image and thumbnail among `put`. */
-function photoRows(
-  claimId: string,
-  messageId: string | null,
-  photos: readonly PreparedReceiptImage[],
-  put: readonly { key: string }[],
-) {
-  let i = 0
-  return photos.map((p) => {
-    const imageKey = put[i++]?.key ?? ''
-    const thumbnailKey = p.thumbnail ? (put[i++]?.key ?? null) : null
-    return {
-      claimId,
-      messageId,
-      imageKey,
-      thumbnailKey,
-      contentType: p.contentType,
-      width: p.width,
-      height: p.height,
-    }
-  })
 }

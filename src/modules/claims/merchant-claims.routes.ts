@@ -10,6 +10,7 @@ import {
   ClaimDetail,
   ClaimSettings,
   ClaimSettingsBody,
+  ClaimStats,
   Coverage,
   CoverageQuery,
   DiagnosisBody,
@@ -119,6 +120,20 @@ export async function merchantClaimsRoutes(
     (r) => claims.resolve(merchantActor(r), r.params.id, r.body),
   )
 
+  app.get(
+    '/v1/merchant/claim-stats',
+    {
+      config: { auth: MERCHANT_USERS },
+      schema: {
+        tags,
+        operationId: 'getClaimStats',
+        summary:
+          'Claims dashboard: open claims by state and age, outcomes, median time to resolution, claim rate by product',
+        response: { 200: ClaimStats, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => claims.stats(merchantActor(request).merchantId),
+  )
   app.get(
     '/v1/merchant/claim-settings',
     {

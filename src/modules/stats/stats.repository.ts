@@ -3,6 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.js'
 import { WARRANTY_DAYS_LOCK_NAMESPACE } from '../../db/lock-keys.js'
 import {
+  CLAIM_STATUSES,
+  claims,
   globalProducts,
   MERCHANT_STATUSES,
   MINT_STATUSES,
@@ -10,6 +12,8 @@ import {
   merchants,
   merchantWarrantyDays,
   ROLES,
+  SERVICE_PROVIDER_STATUSES,
+  serviceProviders,
   users,
   warranties,
 } from '../../db/schema/index.js'
@@ -54,7 +58,23 @@ export async function platformCounts(tx: Tx) {
       .select({ ...warrantyCounters, ...countsBy(MINT_STATUSES, warranties.mintStatus) })
       .from(warranties),
   )
-  return { merchantRow, userRow, globalProducts: globalRow.n, merchantProducts: productRow.n, warrantyRow }
+  const providerRow = single(
+    await tx
+      .select({ total: count(), ...countsBy(SERVICE_PROVIDER_STATUSES, serviceProviders.status) })
+      .from(serviceProviders),
+  )
+  const claimRow = single(
+    await tx.select({ total: count(), ...countsBy(CLAIM_STATUSES, claims.status) }).from(claims),
+  )
+  return {
+    merchantRow,
+    userRow,
+    globalProducts: globalRow.n,
+    merchantProducts: productRow.n,
+    warrantyRow,
+    providerRow,
+    claimRow,
+  }
 }
 
 /** One merchant's counters; run in one snapshot (`tx`). Reads O(days) rows, not O(warranties). */

@@ -1,11 +1,15 @@
 import { type Static, type TInteger, type TObject, type TProperties, Type } from 'typebox'
 import {
+  CLAIM_STATUSES,
+  type ClaimStatus,
   MERCHANT_STATUSES,
   type MerchantStatus,
   MINT_STATUSES,
   type MintStatus,
   ROLES,
   type Role,
+  SERVICE_PROVIDER_STATUSES,
+  type ServiceProviderStatus,
 } from '../../db/schema/index.js'
 import { DateTime } from '../../http/schemas.js'
 
@@ -75,6 +79,29 @@ export const PlatformStats = object(
     merchantProducts: n('Merchant products, deleted ones excluded'),
     warranties: object(warrantyCounts, 'Warranties of every merchant'),
     mints: Mints,
+    serviceProviders: object(
+      {
+        total: n('Every service provider'),
+        byStatus: countsOf(
+          SERVICE_PROVIDER_STATUSES,
+          { ACTIVE: 'Active', SUSPENDED: 'Suspended' } satisfies Record<ServiceProviderStatus, string>,
+          'Service providers by status',
+        ),
+      },
+      'Service providers (repair shops, service centres)',
+    ),
+    claims: object(
+      {
+        total: n('Every claim'),
+        open: n('Claims not yet denied, resolved or cancelled'),
+        byStatus: countsOf(
+          CLAIM_STATUSES,
+          Object.fromEntries(CLAIM_STATUSES.map((s) => [s, `Claims in ${s}`])) as Record<ClaimStatus, string>,
+          'Claims by state (docs/claims.md)',
+        ),
+      },
+      'Warranty claims of every merchant',
+    ),
     generatedAt: DateTime,
   },
   'Platform statistics, computed in one consistent snapshot',

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.js'
-import { MINT_STATUSES } from '../../db/schema/index.js'
+import { MINT_STATUSES, OPEN_CLAIM_STATUSES } from '../../db/schema/index.js'
 import { compactMerchantDays, ISSUED_DAYS, merchantCounts, platformCounts } from './stats.repository.js'
 import type { MerchantStatsView, PlatformStatsView } from './stats.schemas.js'
 
@@ -16,6 +16,8 @@ export class StatsService {
       const counts = await platformCounts(tx)
       const { total: merchantTotal, ...merchantsByStatus } = counts.merchantRow
       const { total: userTotal, ...usersByRole } = counts.userRow
+      const { total: providerTotal, ...providersByStatus } = counts.providerRow
+      const { total: claimTotal, ...claimsByStatus } = counts.claimRow
       return {
         merchants: { total: merchantTotal, byStatus: merchantsByStatus },
         users: { total: userTotal, byRole: usersByRole },
@@ -24,6 +26,12 @@ export class StatsService {
         merchantProducts: counts.merchantProducts,
         warranties: pick(counts.warrantyRow, ['total', 'active', 'expired', 'claimed']),
         mints: pick(counts.warrantyRow, MINT_STATUSES),
+        serviceProviders: { total: providerTotal, byStatus: providersByStatus },
+        claims: {
+          total: claimTotal,
+          open: OPEN_CLAIM_STATUSES.reduce((sum, s) => sum + claimsByStatus[s], 0),
+          byStatus: claimsByStatus,
+        },
         generatedAt: new Date().toISOString(),
       }
     })

@@ -101,6 +101,7 @@ export const cases: RouteCase[] = [
   action('/v1/merchant/claims/:id/resolve', 'APPROVED', { outcome: 'NOT_COVERED' }),
   action('/v1/service-provider/claims/:id/start', 'ASSIGNED', { diagnosis: 'Worn bearing' }),
   action('/v1/service-provider/claims/:id/resolve', 'ASSIGNED', { outcome: 'REPAIRED' }),
+  { method: 'GET', route: '/v1/merchant/claim-stats', request: () => ({ url: '/v1/merchant/claim-stats' }) },
   {
     method: 'GET',
     route: '/v1/merchant/claim-settings',
