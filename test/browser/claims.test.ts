@@ -135,6 +135,7 @@ describe('claims in the browser', () => {
       .getByRole('link', { name: 'Claims', exact: true })
       .click()
     await m.page.getByRole('heading', { level: 1, name: 'Claims' }).waitFor()
+    await m.page.getByRole('link', { name: 'waiting for a decision' }).waitFor()
     await m.page.getByLabel('Days a repair adds to the coverage').fill('30')
     await m.page.getByRole('button', { name: 'Save the rules' }).click()
     await expect.poll(() => textOf(m.page.locator('main'))).toContain('New claims follow these rules')
