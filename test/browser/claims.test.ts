@@ -1,14 +1,15 @@
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { walletWarranty } from '../support/claim-factories.js'
 import {
   createMerchantWithUsers,
   createServiceProvider,
   createUser,
   type TestUser,
 } from '../support/factories.js'
-import { createTestService, type TestService } from '../support/harness.js'
+import { createTestService, type TestService, waitFor } from '../support/harness.js'
+import { linksIn, type SmtpSink, startSmtpSink } from '../support/smtp-sink.js'
+import { createMerchantProduct } from '../support/warranty-factories.js'
 import {
   DESKTOP,
   expectCleanPage,
@@ -19,10 +20,16 @@ import {
   textOf,
 } from './support/browser.js'
 
-// Warranty claims in Debian's Chromium against the real service: the customer reports a
-// problem with a camera photo on a phone and answers the shop's question; the merchant approves
-// and assigns in the console; the provider repairs and replaces; the customer sees the outcome.
+// Warranty claims in Debian's Chromium against the real service, with real SMTP (a sink) and
+// minting on the embedded chain: the customer signs in from the e-mailed link and reports a
+// problem with a camera photo on a phone; the shop asks in the console, the customer answers;
+// the shop approves and assigns; the provider checks coverage by GTIN and serial, repairs and
+// replaces; the customer sees the outcome and the new serial; the public verification page shows
+// the replacement in the anchored history. Nothing is requested from another origin.
 let svc: TestService
+let sink: SmtpSink
+let gtinProduct = ''
+const GTIN = '09506000134352'
 let browser: Browser
 let base: string
 let tenant: Awaited<ReturnType<typeof createMerchantWithUsers>>
@@ -34,9 +41,17 @@ let warrantyId = ''
 beforeAll(async () => {
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
-  svc = await createTestService({ env: { PUBLIC_API_URL: base, APP_URL: base } })
+  sink = await startSmtpSink()
+  svc = await createTestService({
+    mail: true,
+    mint: true,
+    env: { SMTP_URL: sink.url, PUBLIC_API_URL: base, APP_URL: base },
+  })
   await svc.app.listen({ port, host: '127.0.0.1' })
   tenant = await createMerchantWithUsers(svc.deps, 'Claims Corner')
+  gtinProduct = (
+    await createMerchantProduct(svc.deps.db, tenant.merchant.id, { title: 'Tablet T10', gtin: GTIN })
+  ).id
   customer = await createUser(svc.deps, { role: 'CUSTOMER', password: null })
   const bench = await createServiceProvider(svc.deps.db, { name: `Fix-it Bench ${Date.now()}` })
   provider = await createUser(svc.deps, { role: 'SERVICE_PROVIDER', serviceProviderId: bench.id })
@@ -45,7 +60,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await svc?.close()
+  await sink?.close()
 })
+
+/** Every request of every page of the journey, to find any that leaves the service's origin. */
+const foreign: string[] = []
+function sameOriginOnly(context: Awaited<ReturnType<typeof freshPage>>['context']) {
+  context.on('request', (r) => {
+    const url = r.url()
+    if (!url.startsWith(`${base}/`) && !/^(data|blob):/.test(url)) foreign.push(url)
+  })
+}
+
+const minted = (code: string) =>
+  waitFor(async () => {
+    const res = await svc.request({ method: 'GET', url: `/v1/global/warranties/${code}/verify` })
+    return res.json().mintStatus === 'MINTED'
+  }, 60_000)
 
 /** A page whose tab holds the customer's session (as the wallet's sign-in leaves it). */
 async function customerPage(): Promise<Awaited<ReturnType<typeof freshPage>>> {
@@ -68,13 +99,29 @@ async function staffSignIn(page: Page, email: string, password: string) {
 
 describe('claims in the browser', () => {
   it('a customer reports a problem with a photo, the shop asks, approves and assigns, the provider replaces it', async () => {
-    const w = await walletWarranty(svc, tenant.owner, customer)
+    // The shop issues the warranty to the customer's address: the claim e-mail through SMTP.
+    const issued = await svc.request({
+      method: 'POST',
+      url: '/v1/merchant/warranties/issue',
+      token: tenant.owner.token,
+      payload: { serialNumber: 'TAB-0042', merchantProductId: gtinProduct, customerEmail: customer.email },
+    })
+    expect(issued.statusCode).toBe(200)
+    const w = issued.json() as { id: string; warrantyCode: string }
+    const mail = await sink.waitForMessage((m) => m.envelope.to.includes(customer.email), 20_000)
+    const claimLink = linksIn(mail).find((l) => l.startsWith(`${base}/claim?claimId=`)) ?? ''
+    expect(claimLink).not.toBe('')
+    await minted(w.warrantyCode)
     const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a6' } })
       .jpeg()
       .toBuffer()
 
-    // The customer, on a phone: the warranty's page → Report a problem → the claim's page.
-    const c = await customerPage()
+    // The customer, on a phone: the e-mailed link → the wallet → the warranty → Report a problem.
+    const c = await freshPage(browser, PHONE)
+    sameOriginOnly(c.context)
+    await c.page.goto(claimLink)
+    await c.page.getByRole('button', { name: 'Add to my wallet' }).click()
+    await c.page.waitForURL(`${base}/wallet`)
     await c.page.goto(`${base}/wallet/${w.id}`)
     await c.page.getByRole('link', { name: 'Report a problem' }).click()
     await c.page.waitForURL(`${base}/wallet/${w.id}/report`)
@@ -99,14 +146,26 @@ describe('claims in the browser', () => {
     await c.page.waitForURL(`${base}/claims/${claimId}`)
     await c.page.getByRole('img', { name: 'Photos sent with the claim, photo 1 of 1' }).waitFor()
 
-    // The shop asks; the customer sees the question first and answers it.
-    const asked = await svc.request({
-      method: 'POST',
-      url: `/v1/merchant/claims/${claimId}/request-info`,
-      token: tenant.owner.token,
-      payload: { question: 'Does it flicker on battery too?' },
-    })
-    expect(asked.statusCode).toBe(200)
+    // The shop, in its console, asks the customer for more information.
+    const m = await freshPage(browser, DESKTOP)
+    sameOriginOnly(m.context)
+    await staffSignIn(m.page, tenant.owner.email, tenant.owner.password)
+    await m.page.waitForURL(`${base}/merchant`)
+    await m.page.goto(`${base}/merchant/claims/${claimId}`)
+    await m.page.getByRole('heading', { level: 1, name: /^Claim/ }).waitFor()
+    await m.page.getByRole('button', { name: 'Ask the customer', exact: true }).click()
+    await m.page.getByLabel('Question for the customer').fill('Does it flicker on battery too?')
+    await m.page.getByRole('button', { name: 'Send the question' }).click()
+    await expect.poll(() => textOf(m.page.locator('main'))).toContain('Does it flicker on battery too?')
+    await expectCleanPage(m.page, m.watched)
+    // The question reaches the customer by e-mail, with a link to the claim.
+    const question = await sink.waitForMessage(
+      (m) => m.envelope.to.includes(customer.email) && /more information/.test(m.subject ?? ''),
+      20_000,
+    )
+    expect(linksIn(question)).toContain(`${base}/claims/${claimId}`)
+
+    // The customer sees the question first and answers it.
     await c.page.reload()
     await c.page.getByRole('heading', { name: 'The shop has a question' }).waitFor()
     expect(await textOf(c.page.locator('main'))).toContain('Does it flicker on battery too?')
@@ -116,10 +175,7 @@ describe('claims in the browser', () => {
     await expect.poll(() => textOf(c.page.locator('main'))).toContain('Your answer went back to the shop')
     expect(await c.page.getByRole('heading', { name: 'The shop has a question' }).count()).toBe(0)
 
-    // The merchant's console: the queue, the claim, approve, assign.
-    const m = await freshPage(browser, DESKTOP)
-    await staffSignIn(m.page, tenant.owner.email, tenant.owner.password)
-    await m.page.waitForURL(`${base}/merchant`)
+    // The merchant's console: its providers, the queue, the claim, approve, assign.
     await m.page
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Service providers', exact: true })
@@ -155,10 +211,25 @@ describe('claims in the browser', () => {
 
     // The provider's console: the assigned claim, the repair, a replacement.
     const p = await freshPage(browser, DESKTOP)
+    sameOriginOnly(p.context)
     await staffSignIn(p.page, provider.email, provider.password)
     await p.page.waitForURL(`${base}/provider/claims`)
     await p.page.getByRole('heading', { level: 1, name: 'Assigned claims' }).waitFor()
     await expectCleanPage(p.page, p.watched)
+    // At the desk, before taking the device: its coverage by barcode and serial number.
+    await p.page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Coverage check' })
+      .click()
+    await p.page.getByLabel('Its barcode (GTIN) and serial number').check()
+    await p.page.getByLabel('GTIN (barcode number)').fill(GTIN)
+    await p.page.getByLabel('Serial number', { exact: true }).fill('TAB-0042')
+    await p.page.getByRole('button', { name: 'Check coverage' }).click()
+    await expect.poll(() => textOf(p.page.locator('main'))).toContain('Covered')
+    expect(await textOf(p.page.locator('main'))).not.toContain(customer.email)
+    await expectCleanPage(p.page, p.watched)
+    await p.page.goto(`${base}/provider/claims`)
+    await p.page.getByRole('heading', { level: 1, name: 'Assigned claims' }).waitFor()
     await p.page.locator(`a[href="/provider/claims/${claimId}"]`).click()
     await p.page.getByRole('button', { name: 'Start the repair' }).click()
     await p.page.getByLabel('Diagnosis (shown to the customer)').fill('The panel is faulty.')
@@ -190,7 +261,16 @@ describe('claims in the browser', () => {
     await expect.poll(() => textOf(c.page.locator('main'))).toContain('Resolved')
     await expectCleanPage(c.page, c.watched)
 
-    await Promise.all([c.context.close(), m.context.close(), p.context.close()])
+    // The public verification page: the replacement in the history, anchored on chain.
+    await svc.services.serviceHistory.runOnce()
+    const v = await freshPage(browser, PHONE)
+    sameOriginOnly(v.context)
+    await v.page.goto(`${base}/verify/${w.warrantyCode}`)
+    await expect.poll(() => textOf(v.page.locator('main'))).toContain('Replaced under a warranty claim')
+    await expectCleanPage(v.page, v.watched)
+    expect(foreign, 'requests to another origin').toEqual([])
+
+    await Promise.all([c.context.close(), m.context.close(), p.context.close(), v.context.close()])
   })
 
   it('every claims page on a phone: no serious axe violation, no sideways scrolling', async () => {
