@@ -17,6 +17,7 @@ import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'pino'
+import { loadEnvFile } from '../src/config/env-file.js'
 import { str } from '../src/config/parse.js'
 import { openDatabase } from '../src/db/client.js'
 import { letServerIn, serverUser } from '../src/db/embedded/os-user.js'
@@ -173,6 +174,7 @@ export async function main(): Promise<void> {
     err: (text) => process.stderr.write(`${text}\n`),
   }
   try {
+    loadEnvFile() // DATA_DIR as the service reads it: the environment, then `.env`
     const result = await carryOver(dataDirOf(process.env), io)
     process.exitCode = result.exitCode
   } catch (err) {

@@ -56,7 +56,15 @@ export function createFeatures(deps: Deps) {
   const receipts = receiptsOf(deps, mail.service)
   const inbox = inboxOf(deps, receipts.service.receipts)
   const claims = claimsFeature(
-    { db, appUrl: config.appUrl, maxPixels: config.receipts.maxPixels },
+    {
+      db,
+      appUrl: config.appUrl,
+      maxPixels: config.receipts.maxPixels,
+      push: deps.push,
+      queue: deps.queue,
+      logger,
+      exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.claimPushes, fn),
+    },
     { mail: mail.service, events, blobs: receipts.service.blobs, history: serviceHistory.service },
   )
   const list: Feature[] = [

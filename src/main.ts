@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from './config/index.js'
+import { type Config, ConfigError, loadConfig, loadEnvFile, localOrigin } from './config/index.js'
+import { assertPortsAvailable, listenError, type WantedPort } from './lib/listen-port.js'
+import { prettyDestination } from './lib/pretty-log.js'
 import { PRIVATE_UMASK } from './lib/private-files.js'
 import { createLogger } from './logger.js'
 import { type ServiceRole, startService } from './service.js'
@@ -16,6 +19,8 @@ async function main(): Promise<void> {
 
   let config: ReturnType<typeof loadConfig>
   try {
+    // A `.env` file in the working directory, if there is one: the environment's own values win.
+    loadEnvFile()
     config = loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -25,10 +30,20 @@ async function main(): Promise<void> {
     throw err
   }
 
-  const logger = createLogger(config)
+  const logger = createLogger(config, logDestination(config))
   const started = Date.now()
+  const http: WantedPort = { setting: 'PORT', host: config.host, port: config.port }
+  // Before anything is written: a second instance on the machine is told which setting to change.
+  if (role !== 'worker') await assertPortsAvailable([http])
   const service = await startService(config, logger, role)
-  if (service.app) await service.app.listen({ host: config.host, port: config.port })
+  if (service.app) {
+    try {
+      await service.app.listen({ host: config.host, port: config.port })
+    } catch (err) {
+      await service.close().catch(() => undefined)
+      throw listenError(err, http)
+    }
+  }
   logger.info(
     {
       role,
@@ -36,7 +51,12 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       ms: Date.now() - started,
     },
-    service.app ? `listening on http://${config.host}:${config.port} (API docs at /docs)` : 'worker started',
+    service.app
+      ? listeningMessage(
+          localOrigin(config.host, (service.app.server.address() as AddressInfo).port),
+          service.deps.mail.kept !== undefined,
+        )
+      : 'worker started',
   )
 
   let stopping = false
@@ -59,6 +79,21 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+/** Readable lines in a developer's terminal (LOG_FORMAT), pino's JSON lines otherwise (undefined: stdout). */
+function logDestination(config: Config) {
+  const terminal = process.stdout.isTTY === true
+  const pretty =
+    config.logFormat === 'pretty' ||
+    (config.logFormat === 'auto' && config.nodeEnv === 'development' && terminal)
+  return pretty ? prettyDestination(process.stdout, { colors: terminal }) : undefined
+}
+
+/** The start-up line: where to open the service, the console, the API docs and (development) the e-mails sent. */
+function listeningMessage(origin: string, devMail: boolean): string {
+  const mail = devMail ? `, e-mails sent ${origin}/dev/mail` : ''
+  return `listening on ${origin} (customer app ${origin}/signin, staff console ${origin}/login, API docs ${origin}/docs${mail})`
 }
 
 main().catch((err: unknown) => {

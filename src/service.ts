@@ -7,6 +7,7 @@ import { type CreateDepsOptions, closeDeps, createDeps, type Deps } from './deps
 import { createFeatures, type Services } from './features.js'
 import { drain } from './http/draining.js'
 import { lockDataDir } from './lib/data-dir-lock.js'
+import { assertPortsAvailable, type WantedPort } from './lib/listen-port.js'
 import { makeDataDirPrivate, PRIVATE_UMASK } from './lib/private-files.js'
 
 export type ServiceRole = 'api' | 'worker' | 'all'
@@ -40,6 +41,8 @@ export async function startService(
       `--role ${role} needs DATABASE_URL and CHAIN_RPC_URL: the embedded database and chain are started by, and serve, one service process`,
     )
   }
+  // A port another process holds stops the start before anything is written (the first admin, the database).
+  if (role !== 'worker') await assertPortsAvailable(fixedApiPorts(config))
   // Everything under DATA_DIR is private to the service's user, children (anvil, PostgreSQL, OCR) included.
   process.umask(PRIVATE_UMASK)
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
@@ -117,6 +120,17 @@ export async function startService(
     await unlock()
     throw err
   }
+}
+
+/**
+ * The ports besides HTTP that the API process listens on and that may not move: the inbound SMTP
+ * listener's when INBOX_SMTP_PORT is set (or in production). `main.ts` checks PORT itself. The
+ * embedded database and chain listen on loopback ports chosen free at start.
+ */
+function fixedApiPorts(config: Config): WantedPort[] {
+  const { smtpPort, smtpHost, smtpPortFallback } = config.inbox
+  if (smtpPort === null || smtpPortFallback) return []
+  return [{ setting: 'INBOX_SMTP_PORT', host: smtpHost, port: smtpPort }]
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/index.js'
+import { ConfigError, loadEnvFile } from '../config/index.js'
 import { deployContractCommand } from './chain-commands.js'
 import { type CliContext, describeError, processIo, UsageError } from './cli-io.js'
 import {
@@ -84,5 +84,14 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
 
 /** The process entry (bin/warranty imports this module's build and calls it). */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
-  process.exitCode = await runCli(argv, { io: processIo() })
+  const io = processIo()
+  try {
+    // The `.env` file the service reads, read the same way (the environment's values win).
+    loadEnvFile(io.env, io.cwd)
+  } catch (err) {
+    io.err(`warranty: ${describeError(err)}`)
+    process.exitCode = 2
+    return
+  }
+  process.exitCode = await runCli(argv, { io })
 }

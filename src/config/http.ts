@@ -1,5 +1,16 @@
 import { ConfigError, type Env, int, list } from './parse.js'
 
+/**
+ * The origin this service is reached at on this machine, `http://HOST:PORT`: the start-up log
+ * prints it, and it is the default of PUBLIC_API_URL (and so of APP_URL), so that e-mailed links,
+ * the log and the README name one origin. A wildcard HOST (`0.0.0.0`, `::`) is reached at
+ * 127.0.0.1; an IPv6 address is bracketed.
+ */
+export function localOrigin(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`
+}
+
 /** CORS_ORIGINS: origins like https://app.example.com (a trailing slash is dropped). */
 export function corsOrigins(env: Env): string[] {
   const origins = list(env, 'CORS_ORIGINS')

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
-import { corsOrigins, type HttpTimeouts, httpTimeouts, trustProxy } from './http.js'
+import { corsOrigins, type HttpTimeouts, httpTimeouts, localOrigin, trustProxy } from './http.js'
 import { JWT_SECRET_FILE, type JwtConfig, previousJwtSecret } from './jwt.js'
 import { type QuotasConfig, quotasConfig, type RateLimits, rateLimitMaxKeys, rateLimits } from './limits.js'
 import { type MailConfig, mailConfig } from './mail.js'
@@ -31,6 +31,8 @@ import {
 import { checkProductionSecrets } from './secrets.js'
 import { type WebhooksConfig, webhooksConfig } from './webhooks.js'
 
+export { loadEnvFile } from './env-file.js'
+export { localOrigin } from './http.js'
 export { ConfigError } from './parse.js'
 
 /**
@@ -44,6 +46,11 @@ export interface Config {
   port: number
   dataDir: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /**
+   * LOG_FORMAT: `json` (pino's lines), `pretty` (one readable line each, a request as one line),
+   * `auto` (the default): pretty in development when standard output is a terminal, else JSON.
+   */
+  logFormat: 'auto' | 'pretty' | 'json'
   /** PostgreSQL URL; unset = the embedded PostgreSQL server under `dataDir/db`. */
   databaseUrl: string | null
   databasePoolSize: number
@@ -181,10 +188,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const port = int(env, 'PORT', 3000, 0, 65535)
   const rawDataDir = str(env, 'DATA_DIR') ?? './data'
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir)
-  const publicApiUrl = url(env, 'PUBLIC_API_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
+  const host = str(env, 'HOST') ?? '127.0.0.1'
+  const publicApiUrl = url(env, 'PUBLIC_API_URL', ['http:', 'https:']) ?? localOrigin(host, port)
   const settings: Omit<Config, 'minting'> = {
     nodeEnv,
-    host: str(env, 'HOST') ?? '127.0.0.1',
+    host,
     port,
     dataDir,
     logLevel: oneOf(
@@ -193,6 +201,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
       'info',
     ),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'pretty', 'json'] as const, 'auto'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     jwt: {

@@ -28,6 +28,12 @@ export interface ReceiptsConfig {
 export interface InboxConfig {
   /** Port of the embedded SMTP listener; null = no listener (mail arrives by the HTTP route). */
   smtpPort: number | null
+  /**
+   * INBOX_SMTP_PORT unset outside production: when the default port (2525) is taken (a second
+   * instance on the machine), the listener takes any free port instead, and logs it. Set, or in
+   * production, a taken port stops the start with an error naming INBOX_SMTP_PORT.
+   */
+  smtpPortFallback: boolean
   smtpHost: string
   maxMessageBytes: number
   maxAttachments: number
@@ -78,19 +84,24 @@ export function receiptsConfig(env: Env): ReceiptsConfig {
   }
 }
 
+/** The inbound SMTP listener's port when INBOX_SMTP_PORT is unset. */
+export const INBOX_SMTP_DEFAULT_PORT = 2525
+
 export function inboxConfig(env: Env): InboxConfig {
   const raw = str(env, 'INBOX_SMTP_PORT')
-  const smtpPort = raw === 'off' ? null : int(env, 'INBOX_SMTP_PORT', 2525, 0, 65535)
+  const smtpPort = raw === 'off' ? null : int(env, 'INBOX_SMTP_PORT', INBOX_SMTP_DEFAULT_PORT, 0, 65535)
+  const production = str(env, 'NODE_ENV') === 'production'
   const inboundSecret = str(env, 'INBOUND_EMAIL_SECRET')
   if (inboundSecret !== null && inboundSecret.length < 16) {
     throw new ConfigError('INBOUND_EMAIL_SECRET', 'must be at least 16 characters')
   }
   const auth = oneOf(env, 'INBOX_AUTH', ['on', 'off'] as const, 'on')
-  if (auth === 'off' && str(env, 'NODE_ENV') === 'production') {
+  if (auth === 'off' && production) {
     throw new ConfigError('INBOX_AUTH', 'off is for development only, not with NODE_ENV=production')
   }
   return {
     smtpPort,
+    smtpPortFallback: raw === null && !production,
     smtpHost: str(env, 'INBOX_SMTP_HOST') ?? '127.0.0.1',
     maxMessageBytes: int(env, 'INBOX_MAX_MESSAGE_BYTES', 25 * 1024 * 1024, 64 * 1024, 100 * 1024 * 1024),
     maxAttachments: int(env, 'INBOX_MAX_ATTACHMENTS', 10, 1, 100),

@@ -52,4 +52,6 @@ export const LOCK_KEYS = {
   anchor: 727_274_021,
   /** A CSV import processing run. */
   imports: 727_274_022,
+  /** A run of claims' push notifications. */
+  claimPushes: 727_274_023,
 } as const

@@ -65,7 +65,13 @@ export async function registerOpenApi(app: FastifyInstance, publicApiUrl: string
         description:
           'Warranty certificates minted on an EVM chain with metadata pinned on IPFS; merchant, customer and admin API.',
       },
-      servers: [{ url: publicApiUrl }],
+      // First the origin the document was read from (relative): "Try it out" in /docs calls the
+      // host it was opened at (127.0.0.1, localhost or a proxy's name), never another origin the
+      // browser would block. Then PUBLIC_API_URL, for clients reading the document elsewhere.
+      servers: [
+        { url: '/', description: 'this service, where this document was read' },
+        { url: publicApiUrl, description: 'PUBLIC_API_URL' },
+      ],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

@@ -25,6 +25,16 @@ describe('GET /openapi.json', () => {
     expect(result.valid).toBe(true)
   })
 
+  it('names the origin it was read from first (relative), so that /docs "Try it out" works from 127.0.0.1 and localhost alike', async () => {
+    for (const url of ['/openapi.json', '/docs/json']) {
+      const doc = (await svc.request({ method: 'GET', url })).json()
+      expect(doc.servers).toEqual([
+        { url: '/', description: expect.any(String) },
+        { url: svc.config.publicApiUrl, description: 'PUBLIC_API_URL' },
+      ])
+    }
+  })
+
   it('declares 400 on every operation with a path parameter or a body (found by the fuzzer, issue 18)', async () => {
     // Any path parameter over 500 characters or with a NUL byte is refused with 400 before the
     // handler (src/http/input-hardening.ts), and any body that is not JSON too; the declared

@@ -138,6 +138,9 @@ insert into claim_transitions (claim_id, from_status, to_status, actor_id, actor
 insert into claim_messages (id, claim_id, author_id, author_party, body) values
   ('79000000-0000-4000-8000-000000000001', '78000000-0000-4000-8000-000000000001', '20000000-0000-4000-8000-000000000003',
    'CUSTOMER', 'Foto anbei');
+insert into claim_pushes (claim_id, device_id, title, body, status, attempts, sent_at) values
+  ('78000000-0000-4000-8000-000000000001', (select id from push_devices limit 1), 'Claim for K-900',
+   'Your product is being repaired.', 'SENT', 1, '2025-03-12 10:00:02+00');
 insert into claim_photos (claim_id, message_id, content_type, width, height, image_key, thumbnail_key) values
   ('78000000-0000-4000-8000-000000000001', '79000000-0000-4000-8000-000000000001', 'image/jpeg', 1200, 1600,
    'receipts/2025/03/k900.jpg', 'receipts/2025/03/k900.thumb.webp');

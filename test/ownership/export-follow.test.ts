@@ -121,6 +121,8 @@ describe('Export to a linked wallet, then the chain followed', () => {
       transfer: { status: 'CONFIRMED', txHash: expect.any(String) },
     })
     expect(after.changes.map((x: { kind: string }) => x.kind)).toEqual(['EXPORT'])
+    // The export's change names its transaction (it said null before).
+    expect(after.changes[0].txHash).toBe(after.transfer.txHash)
     // Minted once, exported once: two Transfer events for the token.
     expect((await transfersOf(tokenId)).map((l) => l.args.to)).toEqual([
       svc.deps.chain.custodian,
@@ -136,7 +138,16 @@ describe('Export to a linked wallet, then the chain followed', () => {
     await linkAccount(svc, buyer.token, bob)
     const taken = await wallet(buyer.token, c.warranty.id)
     expect(taken.statusCode).toBe(200)
-    expect((await ownership(buyer.token, c.warranty.id)).json().holder).toBe(bob.address)
+    const followed = (await ownership(buyer.token, c.warranty.id)).json()
+    expect(followed.holder).toBe(bob.address)
+    // The sale followed on chain, and the buyer's proof of the address, name the sale's transaction.
+    const sale = (await transfersOf(tokenId)).at(-1)?.transactionHash
+    expect(sale).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(followed.changes).toEqual([
+      { kind: 'EXPORT', txHash: after.transfer.txHash, at: expect.any(String) },
+      { kind: 'CHAIN_TRANSFER', txHash: sale, at: expect.any(String) },
+      { kind: 'CHAIN_TRANSFER', txHash: sale, at: expect.any(String) },
+    ])
     const kinds = await svc.deps.db
       .select({ kind: ownerChanges.kind, to: ownerChanges.toCustomerId })
       .from(ownerChanges)

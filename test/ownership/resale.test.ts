@@ -61,6 +61,23 @@ describe('POST /v1/customer/warranties/{id}/give (resale by e-mail)', () => {
     expect((await give(buyer.token, seller.warranty.id, buyer.user.email)).statusCode).toBe(409)
   })
 
+  it("validate-claim of a gift's link counts the warranty the claim will add (it said 0)", async () => {
+    const seller = await signedInCustomer(svc, 'counted')
+    expect((await give(seller.token, seller.warranty.id, uniqueCustomerEmail('counted'))).statusCode).toBe(
+      202,
+    )
+    const claimId = (await claimIdsOf(svc.deps.db, seller.warranty.id)).at(-1) ?? ''
+    const validate = () =>
+      svc.request({ method: 'GET', url: `/v1/customer/auth/validate-claim?claimId=${claimId}` })
+    const before = await validate()
+    expect(before.statusCode).toBe(200)
+    expect(before.json()).toMatchObject({ valid: true, warrantyCount: 1 })
+    // What the landing page promised is what the wallet holds after the claim.
+    const buyer = await claimThrough(svc, claimId, seller.warranty.id)
+    const list = await svc.request({ method: 'GET', url: '/v1/customer/warranties', token: buyer.token })
+    expect(list.json().items).toHaveLength(1)
+  })
+
   it('a newer offer replaces an open one: the first link reads as expired and hands nothing over', async () => {
     const seller = await signedInCustomer(svc, 'twice')
     const first = uniqueCustomerEmail('first')

@@ -293,6 +293,7 @@ function admittedToken(auth: RouteAuth): string | undefined {
   if (role === 'ADMIN') return world.admin.token
   if (role === 'CUSTOMER') return world.customer.token
   if (role === 'MERCHANT_USER') return world.a.owner.token
+  if (role === 'SERVICE_PROVIDER') return world.serviceProvider.token
   return undefined
 }
 

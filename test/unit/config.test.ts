@@ -25,8 +25,9 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       port: 3000,
       databaseUrl: null,
-      publicApiUrl: 'http://localhost:3000',
-      appUrl: 'http://localhost:3000',
+      // One origin by default: the one the start-up log and the README print.
+      publicApiUrl: 'http://127.0.0.1:3000',
+      appUrl: 'http://127.0.0.1:3000',
       bodyLimitBytes: 102_400,
       httpTimeouts: { headersSeconds: 20, requestSeconds: 300, idleSeconds: 30 },
       cronSecret: null,
@@ -92,6 +93,13 @@ describe('loadConfig', () => {
       push: { reminderLeaseSeconds: 15 },
       blobs: { sweepSeconds: 2 },
     })
+  })
+
+  it("defaults PUBLIC_API_URL to HOST and PORT's origin (a wildcard HOST: 127.0.0.1; IPv6 bracketed)", () => {
+    expect(loadConfig({ ...base, PORT: '3100' }).publicApiUrl).toBe('http://127.0.0.1:3100')
+    expect(loadConfig({ ...base, HOST: 'localhost' }).appUrl).toBe('http://localhost:3000')
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).publicApiUrl).toBe('http://127.0.0.1:3000')
+    expect(loadConfig({ ...base, HOST: '::1' }).publicApiUrl).toBe('http://[::1]:3000')
   })
 
   it('derives APP_URL from PUBLIC_API_URL and trims trailing slashes', () => {

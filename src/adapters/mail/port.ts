@@ -1,3 +1,5 @@
+import type { KeptMailbox } from './outbox-reader.js'
+
 /**
  * One e-mail, ready for a transport. It is rendered from a template before it gets
  * here; the port does not know about templates.
@@ -43,6 +45,11 @@ export interface MailPort {
   send(mail: OutgoingMail): Promise<MailSendResult>
   /** Whether the transport can take messages now (SMTP: connect and log in). Never throws. */
   health(): Promise<MailHealth>
+  /**
+   * The messages this transport keeps, to read back (the `.eml` outbox outside production, for
+   * the development mail page); absent when it keeps none (SMTP) or may not show them.
+   */
+  readonly kept?: KeptMailbox
   /** Releases connections; idempotent. `send` after `close` throws a retryable `AdapterError`. */
   close(): Promise<void>
 }

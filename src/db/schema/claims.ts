@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { id, timestamps, tstz } from './columns.js'
+import { pushDevices } from './customers.js'
 import { merchants } from './merchants.js'
 import { blobs, receipts } from './receipts.js'
 import { serviceProviders } from './service-providers.js'
@@ -195,6 +196,40 @@ export const claimSettings = pgTable(
       'claim_settings_days_check',
       sql`(${t.autoApproveWithinDays} is null or ${t.autoApproveWithinDays} between 1 and 3650) and ${t.repairExtensionDays} between 0 and 3650`,
     ),
+  ],
+)
+
+export const CLAIM_PUSH_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const
+export type ClaimPushStatus = (typeof CLAIM_PUSH_STATUSES)[number]
+
+/**
+ * A push notification of a claim to one of its customer's devices: an outbox row written in the
+ * transaction of the change (docs/claims.md#notifications), sent by `claims.push`.
+ */
+export const claimPushes = pgTable(
+  'claim_pushes',
+  {
+    id: id(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => pushDevices.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<ClaimPushStatus>().notNull().default('QUEUED'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may be sent: now, a retry's time, or the end of a sender's lease. */
+    dueAt: tstz('due_at').notNull().defaultNow(),
+    error: text('error'),
+    sentAt: tstz('sent_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('claim_pushes_due_idx').on(t.dueAt).where(sql`${t.status} = 'QUEUED'`),
+    index('claim_pushes_claim_idx').on(t.claimId),
+    check('claim_pushes_status_check', sql`${t.status} in ('QUEUED', 'SENT', 'FAILED')`),
   ],
 )
 

@@ -3,6 +3,7 @@ import type { ClaimRow, ClaimStatus } from '../../db/schema/index.js'
 import type { MailOutbox } from '../mail/index.js'
 import type { ClaimEventType, WarrantyEvents } from '../webhooks/index.js'
 import { activeStaffEmails, userEmail } from './claim-lookups.repository.js'
+import type { ClaimPushes } from './claim-pushes.js'
 
 /** What a notice names the claim by: its product, or the warranty's code when it has none. */
 export interface ClaimSubject {
@@ -18,13 +19,25 @@ export interface ClaimSubject {
  */
 export class ClaimNotices {
   constructor(
-    private readonly deps: { mail: MailOutbox; events: WarrantyEvents | undefined; appUrl: string },
+    private readonly deps: {
+      mail: MailOutbox
+      pushes: ClaimPushes
+      events: WarrantyEvents | undefined
+      appUrl: string
+    },
   ) {}
 
+  /** An e-mail, and a push to each of the customer's devices. */
   async toCustomer(tx: Tx, s: ClaimSubject, headline: string, detail: string | null = null): Promise<void> {
     if (!s.claim.customerId) return
     const to = await userEmail(tx, s.claim.customerId)
     if (to) await this.send(tx, to, s, headline, detail, `${this.deps.appUrl}/claims/${s.claim.id}`)
+    await this.deps.pushes.queue(tx, {
+      claimId: s.claim.id,
+      customerId: s.claim.customerId,
+      title: `Claim for ${s.productName ?? s.warrantyCode}`,
+      body: headline,
+    })
   }
 
   /** Every active user of the claim's merchant (at most 50). */

@@ -17,7 +17,7 @@ import type { ClaimSessionView, CustomerSessionView, LinkCheckView } from './cus
 import type { CustomersService } from './customers.service.js'
 
 /** What the claim of a link given by e-mail asks of ownership's resale. */
-export type ClaimLinkOwnership = Pick<OwnershipService, 'onLinkUsed' | 'offerOpen'>
+export type ClaimLinkOwnership = Pick<OwnershipService, 'onLinkUsed' | 'offerOpen' | 'warrantiesLinkMoves'>
 
 /** A magic link works once, for 10 minutes. */
 export const MAGIC_LINK_TTL_MINUTES = 10
@@ -193,7 +193,8 @@ export class CustomerAuthService {
 
   private async check(
     kind: LinkKind,
-    link: StoredLink | null,
+    /** A claim link names its warranty (`warrantyId`); a magic link none. */
+    link: (StoredLink & { warrantyId?: string | null }) | null,
     merchantName: string | null,
   ): Promise<LinkCheckView> {
     if (!link || link.usedAt || link.expiresAt <= new Date()) throw refusal(kind, link)
@@ -201,7 +202,10 @@ export class CustomerAuthService {
       valid: true,
       email: maskEmail(link.customerEmail),
       merchantName,
-      warrantyCount: await countWalletWarranties(this.deps.db, link.customerId),
+      // Those of the wallet, and a gift's warranty, which becomes theirs only when the link is used.
+      warrantyCount:
+        (await countWalletWarranties(this.deps.db, link.customerId)) +
+        (kind === 'claim' ? ((await this.deps.ownership?.warrantiesLinkMoves(this.deps.db, link)) ?? 0) : 0),
       expiresAt: link.expiresAt.toISOString(),
     }
   }

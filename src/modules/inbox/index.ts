@@ -7,6 +7,7 @@ import {
 import type { InboxConfig } from '../../config/receipts.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
+import { listenError, type WantedPort } from '../../lib/listen-port.js'
 import { inboxRoutes } from './inbox.routes.js'
 import { type InboxReceipts, InboxService } from './inbox.service.js'
 
@@ -54,25 +55,43 @@ export function inboxFeature(
       if (!settings.authRequired)
         logger.warn('INBOX_AUTH=off: inbound mail is taken without sender authentication')
       if (settings.smtpPort === null) return async () => {}
-      listener = await startInboundSmtp({
+      const start = (port: number) =>
+        startInboundSmtp({
+          host: settings.smtpHost,
+          port,
+          hostname: deps.inboxDomain,
+          maxMessageBytes: settings.maxMessageBytes,
+          logger,
+          acceptRecipient: async (address) => {
+            await inbox.recipient(address)
+          },
+          deliver: async ({ envelope, raw }) => {
+            await inbox.deliver({
+              raw,
+              mailFrom: envelope.mailFrom,
+              recipients: envelope.rcptTo,
+              ip: envelope.remoteAddress,
+              helo: envelope.helo,
+            })
+          },
+        })
+      const wanted: WantedPort = {
+        setting: 'INBOX_SMTP_PORT',
         host: settings.smtpHost,
         port: settings.smtpPort,
-        hostname: deps.inboxDomain,
-        maxMessageBytes: settings.maxMessageBytes,
-        logger,
-        acceptRecipient: async (address) => {
-          await inbox.recipient(address)
-        },
-        deliver: async ({ envelope, raw }) => {
-          await inbox.deliver({
-            raw,
-            mailFrom: envelope.mailFrom,
-            recipients: envelope.rcptTo,
-            ip: envelope.remoteAddress,
-            helo: envelope.helo,
-          })
-        },
-      })
+      }
+      try {
+        listener = await start(settings.smtpPort)
+      } catch (err) {
+        const reported = listenError(err, wanted)
+        if (!settings.smtpPortFallback || reported === err) throw reported
+        // INBOX_SMTP_PORT unset in development: a second instance on the machine takes any free port.
+        listener = await start(0)
+        logger.warn(
+          { port: listener.port, taken: settings.smtpPort },
+          `inbound SMTP: port ${settings.smtpPort} is taken, listening on ${listener.port} instead (set INBOX_SMTP_PORT to choose)`,
+        )
+      }
       logger.info({ host: settings.smtpHost, port: listener.port }, 'inbound SMTP listening')
       const running = listener
       return async () => {

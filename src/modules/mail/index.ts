@@ -5,6 +5,7 @@ import type { MailConfig } from '../../config/mail.js'
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { devMailRoutes } from './dev-mail.routes.js'
 import { dispatchMailJob } from './mail.jobs.js'
 import { DISPATCH_MAIL_JOB, MailOutbox } from './mail.service.js'
 
@@ -28,9 +29,12 @@ export function mailFeature(deps: {
   jwt: Pick<JwtConfig, 'secret' | 'previousSecret'>
 }): Feature<MailOutbox> {
   const service = new MailOutbox({ ...deps, logger: deps.logger.child({ component: 'mail' }) })
+  const kept = deps.mail.kept
   return {
     name: 'mail',
     service,
+    // The development mail page, where the transport keeps messages to read back (never in production).
+    ...(kept ? { routes: (app) => app.register(devMailRoutes, { kept }) } : {}),
     jobs: [dispatchMailJob(service)],
     // Messages committed after their wake-up fired, or by an API-only process.
     sweeps: [{ name: 'mail', job: DISPATCH_MAIL_JOB, everyMs: MAIL_SWEEP_MS, run: () => service.sweep() }],

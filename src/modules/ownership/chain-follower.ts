@@ -1,6 +1,6 @@
 import type { Logger } from 'pino'
 import { zeroAddress } from 'viem'
-import type { ChainPort } from '../../adapters/chain/index.js'
+import type { CertificateTransferLog, ChainPort } from '../../adapters/chain/index.js'
 import type { Db } from '../../db/client.js'
 import { certificateHolders } from '../../db/schema/index.js'
 import { findWarrantyByToken, moveWarrantyToCustomer } from '../warranties/index.js'
@@ -61,8 +61,10 @@ export class ChainFollower {
     while (from <= safe) {
       const to = from + WINDOW - 1n < safe ? from + WINDOW - 1n : safe
       const logs = await chain.ownership.transferLogs(from, to)
-      const tokens = new Set(logs.filter((l) => l.from !== zeroAddress).map((l) => l.tokenId))
-      for (const tokenId of tokens) await this.settle(tokenId, to)
+      // Each moved token once, with its last Transfer of the window (logs come in chain order).
+      const last = new Map<bigint, CertificateTransferLog>()
+      for (const log of logs) if (log.from !== zeroAddress) last.set(log.tokenId, log)
+      for (const [tokenId, log] of last) await this.settle(tokenId, to, log)
       const hash = await chain.ownership.blockHash(to)
       if (hash) await writeCursor(db, CURSOR, Number(to), hash)
       from = to + 1n
@@ -75,8 +77,12 @@ export class ChainFollower {
     for (const row of rows) if (BigInt(row.blockNumber) >= from) await this.settle(BigInt(row.tokenId), at)
   }
 
-  /** Brings a token's holder (and its warranty's owner) in line with the chain at block `at`. */
-  private async settle(tokenId: bigint, at: bigint): Promise<void> {
+  /**
+   * Brings a token's holder (and its warranty's owner) in line with the chain at block `at`;
+   * `log`: the token's last Transfer seen, whose transaction is recorded with the change when it
+   * went to the holder found (none after a reorg's re-read).
+   */
+  private async settle(tokenId: bigint, at: bigint, log?: CertificateTransferLog): Promise<void> {
     const { db, chain } = this.deps
     const warranty = await findWarrantyByToken(db, tokenId)
     if (!warranty) return
@@ -118,6 +124,7 @@ export class ChainFollower {
         toCustomerId: next?.id ?? null,
         fromAddress: previous,
         toAddress: owner,
+        txHash: log && sameAddress(log.to, owner) ? log.txHash : null,
       })
     })
     this.deps.logger.info({ tokenId, from: previous, to: owner }, 'certificate moved on chain')

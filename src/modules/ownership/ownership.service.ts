@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { ChainPort } from '../../adapters/chain/index.js'
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
-import type { Db, Tx } from '../../db/client.js'
+import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { errorText } from '../../lib/async.js'
 import type { ClaimMailer } from '../claim-links/index.js'
@@ -45,6 +45,9 @@ export class OwnershipService {
   /** A sign-in link was used (in its transaction): a warranty given by e-mail changes hands. */
   readonly onLinkUsed = (tx: Tx, link: { customerId: string; warrantyId?: string | null }) =>
     this.resale.onClaimLinkUsed(tx, link)
+  /** The warranties a claim link's use would give its customer (a gift's: 1), beyond those already theirs. */
+  readonly warrantiesLinkMoves = (db: DbOrTx, link: { customerId: string; warrantyId?: string | null }) =>
+    this.resale.warrantiesLinkMoves(db, link)
   /** Whether the warranty is being given by e-mail to this customer (their claim links may be renewed). */
   readonly offerOpen = (tx: Tx, warrantyId: string, customerId: string) =>
     this.resale.offerOpen(tx, warrantyId, customerId)
@@ -137,12 +140,18 @@ export class OwnershipService {
       const previous = (await findWarrantyById(tx, warrantyId))?.customerId ?? null
       if (previous === customerId) continue
       await moveWarrantyToCustomer(tx, warrantyId, customer)
+      const toAddress = holder?.holder ?? address
+      // The transaction that brought the token to the address, as followed on chain (if it was).
+      const arrival = (await ownerChangesOf(tx, warrantyId))
+        .filter((c) => c.txHash && c.toAddress && sameAddress(c.toAddress, toAddress))
+        .at(-1)
       await recordOwnerChange(tx, {
         warrantyId,
         kind: 'CHAIN_TRANSFER',
         fromCustomerId: previous,
         toCustomerId: customerId,
-        toAddress: holder?.holder ?? address,
+        toAddress,
+        txHash: arrival?.txHash ?? null,
       })
     }
   }

@@ -20,14 +20,23 @@ const openOfferTo = (warrantyId: string, customerId: string) =>
     eq(resaleOffers.status, 'OPEN'),
   )
 
-/** Whether the warranty is being given by e-mail to this customer. */
-export async function hasOpenOffer(tx: DbOrTx, warrantyId: string, customerId: string): Promise<boolean> {
+/** Who is giving the warranty by e-mail to this customer (the open offer's giver), or null: no offer. */
+export async function openOfferGiver(
+  tx: DbOrTx,
+  warrantyId: string,
+  customerId: string,
+): Promise<string | null> {
   const [offer] = await tx
-    .select({ id: resaleOffers.id })
+    .select({ from: resaleOffers.fromCustomerId })
     .from(resaleOffers)
     .where(openOfferTo(warrantyId, customerId))
     .limit(1)
-  return offer !== undefined
+  return offer?.from ?? null
+}
+
+/** Whether the warranty is being given by e-mail to this customer. */
+export async function hasOpenOffer(tx: DbOrTx, warrantyId: string, customerId: string): Promise<boolean> {
+  return (await openOfferGiver(tx, warrantyId, customerId)) !== null
 }
 
 /** The open offer of the warranty to this customer, locked until the transaction ends. */

@@ -11,6 +11,7 @@ import {
   insertOffer,
   lockOpenOffer,
   lockWarranty,
+  openOfferGiver,
   ownerOf,
   setOfferStatus,
 } from './resale.repository.js'
@@ -68,6 +69,23 @@ export class ResaleService {
   /** Whether the warranty is being given by e-mail to this customer. */
   offerOpen(tx: DbOrTx, warrantyId: string, customerId: string): Promise<boolean> {
     return hasOpenOffer(tx, warrantyId, customerId)
+  }
+
+  /**
+   * The warranties using this claim link would move into its customer's wallet: 1 when it was
+   * e-mailed for an open offer that would complete now (the giver still holds the warranty, and
+   * it can be given), else 0. What `validate-claim` adds to the wallet's count, read without
+   * locking (`onClaimLinkUsed` decides again when the link is used).
+   */
+  async warrantiesLinkMoves(
+    db: DbOrTx,
+    link: { customerId: string; warrantyId?: string | null },
+  ): Promise<number> {
+    const warrantyId = link.warrantyId
+    if (!warrantyId) return 0
+    const giver = await openOfferGiver(db, warrantyId, link.customerId)
+    if (giver === null || (await ownerOf(db, warrantyId)) !== giver) return 0
+    return (await this.givable(db, warrantyId)) ? 1 : 0
   }
 
   /**

@@ -133,7 +133,8 @@ export class TransfersService {
     if (receipt.status === 'unknown') return false
     if (receipt.status === 'success') await chain.makeDurable(receipt.blockNumber)
     // The chain decides: the token at the address, or a revert that left it here.
-    if (sameAddress(await chain.ownership.ownerAt(tokenId), t.toAddress)) return this.confirm(t, receipt)
+    if (sameAddress(await chain.ownership.ownerAt(tokenId), t.toAddress))
+      return this.confirm({ ...t, txHash }, receipt)
     if (receipt.status === 'reverted') {
       await updateTransfer(this.deps.db, t.id, { status: 'FAILED', error: 'safeTransferFrom reverted' })
       return true

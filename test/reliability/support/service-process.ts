@@ -178,6 +178,8 @@ export class ServiceProcess {
     const env: Record<string, string> = {
       // No inbound SMTP listener on 2525 unless a test asks (services run side by side).
       INBOX_SMTP_PORT: 'off',
+      // A developer's `.env` in the checkout is not the test's settings.
+      ENV_FILE: 'off',
       ...this.options.env,
       PORT: String(this.options.port),
       DATA_DIR: this.options.dataDir,

@@ -53,9 +53,11 @@ export function endStaffSession(): void {
   sessionStorage.removeItem(KEY)
 }
 
-/** The console's home for this user: the merchant dashboard or the admin overview. */
+/** The console's home for this user: the admin overview, a provider's claims or the merchant dashboard. */
 export function homeOf(user: SessionUser | undefined): string {
-  return user?.role === 'ADMIN' ? '/admin' : '/merchant'
+  if (user?.role === 'ADMIN') return '/admin'
+  if (user?.role === 'SERVICE_PROVIDER') return '/provider/claims'
+  return '/merchant'
 }
 
 /** Whether this user may manage products and sender addresses (OWNER and ADMIN, not USER). */
@@ -63,7 +65,7 @@ export function canManage(user: SessionUser | undefined): boolean {
   return user?.merchantRole === 'OWNER' || user?.merchantRole === 'ADMIN'
 }
 
-const STAFF_ROUTE = /^\/v1\/(merchant|admin)\/|^\/v1\/auth\/(change-password|me)$/
+const STAFF_ROUTE = /^\/v1\/(merchant|admin|service-provider)\/|^\/v1\/auth\/(change-password|me)$/
 
 /** The typed client for the staff routes; the token goes to those routes only. */
 export const staffApi = createClient<paths>({ baseUrl: window.location.origin })
@@ -87,7 +89,12 @@ staffApi.use({
         .json()
         .catch(() => ({}))) as { error?: string }
       if (body.error === 'unauthorized') reason = 'expired'
-      if (body.error === 'account_suspended' || body.error === 'merchant_suspended') reason = body.error
+      if (
+        body.error === 'account_suspended' ||
+        body.error === 'merchant_suspended' ||
+        body.error === 'provider_suspended'
+      )
+        reason = body.error
     }
     if (reason) {
       endStaffSession()
@@ -98,6 +105,18 @@ staffApi.use({
     return response
   },
 })
+
+/** A staff image route (a claim's photo) fetched with the staff token, as an object URL for <img src>. */
+export async function staffImage(url: string): Promise<string | null> {
+  const session = staffSession()
+  if (!session || !STAFF_ROUTE.test(url)) return null
+  try {
+    const answer = await fetch(url, { headers: { authorization: `Bearer ${session.token}` } })
+    return answer.ok ? URL.createObjectURL(await answer.blob()) : null
+  } catch {
+    return null
+  }
+}
 
 /** An error answer with the per-field messages of a validation error, keyed by field name. */
 export interface StaffProblem {

@@ -17,15 +17,28 @@ function toBase64(bytes: ArrayBuffer): string {
  */
 export async function prepareReceiptFile(file: File): Promise<{ base64: string; previewUrl: string | null }> {
   if (file.type === 'application/pdf') return { base64: toBase64(await file.arrayBuffer()), previewUrl: null }
+  return preparePhoto(file, MAX_SIDE)
+}
+
+/**
+ * A photo scaled down to `maxSide` and re-encoded as JPEG (EXIF orientation applied by the
+ * browser) at `quality`, as base64 without a data: prefix, with an object URL to preview it. Throws when the
+ * file is not a picture the browser can open.
+ */
+export async function preparePhoto(
+  file: File,
+  maxSide: number,
+  quality = 0.88,
+): Promise<{ base64: string; previewUrl: string }> {
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height))
+  const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height))
   const canvas = document.createElement('canvas')
   canvas.width = Math.round(bitmap.width * scale)
   canvas.height = Math.round(bitmap.height * scale)
   canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height)
   bitmap.close()
   const blob = await new Promise<Blob>((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), 'image/jpeg', 0.88),
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), 'image/jpeg', quality),
   )
   return { base64: toBase64(await blob.arrayBuffer()), previewUrl: URL.createObjectURL(blob) }
 }
