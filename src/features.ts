@@ -92,12 +92,7 @@ export function createFeatures(deps: Deps) {
     mail,
     webhooks,
     minting,
-    digitalLinkFeature({
-      db,
-      limiter: deps.limiter,
-      publicApiUrl: config.publicApiUrl,
-      appUrl: config.appUrl,
-    }),
+    digitalLinkOf(deps),
     // Last: the web app's pages and files never shadow an API route.
     webappFeature(),
   ]
@@ -286,3 +281,14 @@ function systemOf(deps: Deps) {
 export type Features = ReturnType<typeof createFeatures>
 /** The feature services, for the start-up (the first admin) and for tests. */
 export type Services = Features['services']
+
+/** GS1 Digital Link: the resolver of the merchants' GTINs, QR codes and label sheets. */
+function digitalLinkOf(deps: Deps) {
+  const { config } = deps
+  return digitalLinkFeature({
+    db: deps.db,
+    limiter: deps.limiter,
+    publicApiUrl: config.publicApiUrl,
+    appUrl: config.appUrl,
+  })
+}
