@@ -2,6 +2,7 @@
 export const ERROR_STATUS = {
   validation_error: 400,
   invalid_json: 400,
+  invalid_gtin: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   invalid_link: 401,
@@ -43,6 +44,7 @@ export interface ErrorDetail {
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   validation_error: 'The request is not valid',
   invalid_json: 'The body must be JSON sent with Content-Type: application/json',
+  invalid_gtin: 'The GTIN is not a GTIN-8, -12, -13 or -14 with a correct GS1 check digit',
   unauthorized: 'A valid bearer token is required',
   invalid_credentials: 'E-mail or password is wrong',
   invalid_link: 'The link is not valid',

@@ -6,6 +6,7 @@ import { authFeature } from './modules/auth/index.js'
 import { catalogFeature } from './modules/catalog/index.js'
 import { claimsFeature } from './modules/claims/index.js'
 import { customersFeature } from './modules/customers/index.js'
+import { digitalLinkFeature } from './modules/digital-link/index.js'
 import { importsFeature, stopImportsOf } from './modules/imports/index.js'
 import { type InboxReceipts, inboxFeature } from './modules/inbox/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
@@ -91,6 +92,7 @@ export function createFeatures(deps: Deps) {
     mail,
     webhooks,
     minting,
+    digitalLinkOf(deps),
     // Last: the web app's pages and files never shadow an API route.
     webappFeature(),
   ]
@@ -212,6 +214,7 @@ function certificatesOf(deps: Deps, history: CertificateHistory) {
     pinning: deps.pinning,
     limiter: deps.limiter,
     serialHashSalt: deps.config.serialHashSalt,
+    publicApiUrl: deps.config.publicApiUrl,
   })
 }
 
@@ -278,3 +281,14 @@ function systemOf(deps: Deps) {
 export type Features = ReturnType<typeof createFeatures>
 /** The feature services, for the start-up (the first admin) and for tests. */
 export type Services = Features['services']
+
+/** GS1 Digital Link: the resolver of the merchants' GTINs, QR codes and label sheets. */
+function digitalLinkOf(deps: Deps) {
+  const { config } = deps
+  return digitalLinkFeature({
+    db: deps.db,
+    limiter: deps.limiter,
+    publicApiUrl: config.publicApiUrl,
+    appUrl: config.appUrl,
+  })
+}

@@ -1,5 +1,56 @@
 // Generated from the service OpenAPI document by `npm run client:api` (openapi-typescript). Do not edit.
 export interface paths {
+    "/.well-known/gs1resolver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GS1 resolver description file: the root, the keys (AI 01) and link types answered */
+        get: operations["describeResolver"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/01/{gtin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GS1 Digital Link of a product (AI 01): a redirect to its page, or its linkset */
+        get: operations["resolveProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/01/{gtin}/21/{serial}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GS1 Digital Link of one item (AI 01 + 21): a redirect to its certificate (or its product), or its linkset */
+        get: operations["resolveItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1212,6 +1263,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/global/digital-link/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's or an item's GS1 Digital Link as a QR code (SVG or PNG) */
+        get: operations["getDigitalLinkQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/global/inbound-email": {
         parameters: {
             query?: never;
@@ -1610,6 +1678,26 @@ export interface paths {
          * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
          */
         delete: operations["deleteMerchantProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/products/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A printable sheet (HTML, A4) of QR code labels for serials of the merchant's product
+         * @description Roles: MERCHANT_USER.
+         */
+        post: operations["printProductLabels"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2442,6 +2530,7 @@ export interface components {
         /** CertificateVerification */
         CertificateVerification: {
             certificate: components["schemas"]["Certificate"] | null;
+            digitalLink: string | null;
             /** Format: date-time */
             expiresAt: string;
             /** @description service events, oldest first, each with its proof */
@@ -2703,7 +2792,7 @@ export interface components {
              * @description A stable error code, one of a closed list
              * @enum {unknown}
              */
-            error: "validation_error" | "invalid_json" | "unauthorized" | "invalid_credentials" | "invalid_link" | "expired" | "invalid_token" | "expired_token" | "token_used" | "forbidden" | "account_suspended" | "merchant_suspended" | "provider_suspended" | "not_found" | "request_timeout" | "conflict" | "receipt_quota_exceeded" | "invalid_state" | "warranty_expired" | "warranty_voided" | "claim_already_open" | "last_owner" | "last_admin" | "self_offboarding" | "payload_too_large" | "idempotency_key_reused" | "too_many_requests" | "email_quota_exceeded" | "headers_too_large" | "internal_error" | "unavailable";
+            error: "validation_error" | "invalid_json" | "invalid_gtin" | "unauthorized" | "invalid_credentials" | "invalid_link" | "expired" | "invalid_token" | "expired_token" | "token_used" | "forbidden" | "account_suspended" | "merchant_suspended" | "provider_suspended" | "not_found" | "request_timeout" | "conflict" | "receipt_quota_exceeded" | "invalid_state" | "warranty_expired" | "warranty_voided" | "claim_already_open" | "last_owner" | "last_admin" | "self_offboarding" | "payload_too_large" | "idempotency_key_reused" | "too_many_requests" | "email_quota_exceeded" | "headers_too_large" | "internal_error" | "unavailable";
             message: string;
         } & {
             [key: string]: unknown;
@@ -3395,6 +3484,202 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    describeResolver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        linkTypeDefaultCanBeLinkset: boolean;
+                        name: string;
+                        /** Format: uri */
+                        resolverRoot: string;
+                        supportedLinkType: {
+                            /** Format: uri */
+                            namespace: string;
+                            prefix: string;
+                        }[];
+                        supportedPrimaryKeys: string[];
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resolveProduct: {
+        parameters: {
+            query?: {
+                /** @description `linkset` (or `all`): the linkset; a GS1 link type (`gs1:pip` or its IRI): a redirect to that link, 404 when the item has none */
+                linkType?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A GTIN-8, -12, -13 or -14 with its check digit (400 `invalid_gtin` otherwise) */
+                gtin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linkset (RFC 9264), for `linkType=linkset` or `Accept: application/linkset+json` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/linkset+json": {
+                        linkset: ({
+                            /** Format: uri */
+                            anchor: string;
+                        } & {
+                            [key: string]: {
+                                /** Format: uri */
+                                href: string;
+                                hreflang?: string[];
+                                title: string;
+                                type: string;
+                            }[];
+                        })[];
+                    };
+                };
+            };
+            /** @description The default link, or the link of the requested `linkType` */
+            307: {
+                headers: {
+                    /** @description The linkset of the URI (rel="linkset") and each link (RFC 8288) */
+                    link?: string;
+                    /** @description The link */
+                    location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resolveItem: {
+        parameters: {
+            query?: {
+                /** @description `linkset` (or `all`): the linkset; a GS1 link type (`gs1:pip` or its IRI): a redirect to that link, 404 when the item has none */
+                linkType?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A GTIN-8, -12, -13 or -14 with its check digit (400 `invalid_gtin` otherwise) */
+                gtin: string;
+                /** @description The serial number (AI 21): 1 to 20 of A-Z a-z 0-9 !%&'()*+,-./:;<=>?_ */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linkset (RFC 9264), for `linkType=linkset` or `Accept: application/linkset+json` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/linkset+json": {
+                        linkset: ({
+                            /** Format: uri */
+                            anchor: string;
+                        } & {
+                            [key: string]: {
+                                /** Format: uri */
+                                href: string;
+                                hreflang?: string[];
+                                title: string;
+                                type: string;
+                            }[];
+                        })[];
+                    };
+                };
+            };
+            /** @description The default link, or the link of the requested `linkType` */
+            307: {
+                headers: {
+                    /** @description The linkset of the URI (rel="linkset") and each link (RFC 8288) */
+                    link?: string;
+                    /** @description The link */
+                    location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -8186,6 +8471,63 @@ export interface operations {
             };
         };
     };
+    getDigitalLinkQr: {
+        parameters: {
+            query: {
+                /** @description svg (default) or png */
+                format?: "svg" | "png";
+                /** @description A GTIN-8, -12, -13 or -14 with its check digit (400 `invalid_gtin` otherwise) */
+                gtin: string;
+                /** @description The serial number (AI 21): 1 to 20 of A-Z a-z 0-9 !%&'()*+,-./:;<=>?_ */
+                serial?: string;
+                /** @description PNG width in pixels, 64 to 2048 */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     receiveInboundEmail: {
         parameters: {
             query: {
@@ -9596,6 +9938,80 @@ export interface operations {
             };
             /** @description Every error answer */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    printProductLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 120 serial numbers, one label each */
+                    serials: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The label sheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

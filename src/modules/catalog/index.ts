@@ -4,6 +4,7 @@ import type { AuditService } from '../audit/index.js'
 import { catalogRoutes } from './catalog.routes.js'
 import { CatalogService } from './catalog.service.js'
 
+export { hasGtinCheckDigit } from './gtin.js'
 export { assertPrice } from './price.js'
 
 /** The product catalogue: the admins' global products and each merchant's own. */

@@ -66,6 +66,13 @@ export const Verification = Type.Object(
         description: 'with ?serialNumber=: whether it is the certificate’s serial (null without it)',
       }),
     ),
+    digitalLink: Nullable(
+      Type.String({
+        format: 'uri',
+        description:
+          'The GS1 Digital Link of the item when ?serialNumber= matches, else of the product (the serial stays private); null when the product has no GTIN',
+      }),
+    ),
     certificate: Nullable(Certificate),
     holder: Type.String({
       description: '`custodial` (held by the service) or the address holding the token',

@@ -9,6 +9,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { clientKey } from '../../lib/client-address.js'
+import { itemDigitalLink } from '../digital-link/index.js'
 import { parseWarrantyCode, productName, type WarrantyView, warrantyStatus } from '../warranties/index.js'
 import { serialHash } from './certificate-metadata.js'
 import { findWarrantyByCode } from './certificates.repository.js'
@@ -33,6 +34,7 @@ export class CertificatesService {
       pinning: PinningPort
       limiter: RateLimiter
       serialHashSalt: string
+      publicApiUrl: string
       history?: CertificateHistory
     },
   ) {}
@@ -49,6 +51,10 @@ export class CertificatesService {
     const { serialHashSalt } = this.deps
     const certificate = w.mintStatus === 'MINTED' ? await this.certificateOf(w) : null
     const history = (await this.deps.history?.(w.id)) ?? { events: [], voided: false }
+    const serialNumberMatches =
+      input.serialNumber === undefined
+        ? null
+        : serialHash(serialHashSalt, input.serialNumber) === serialHash(serialHashSalt, w.serialNumber)
     return {
       warrantyCode: w.warrantyCode,
       status: warrantyStatus(w.expiresAt),
@@ -57,10 +63,14 @@ export class CertificatesService {
       merchantName: w.merchantName,
       productName: productName(w),
       mintStatus: w.mintStatus,
-      serialNumberMatches:
-        input.serialNumber === undefined
-          ? null
-          : serialHash(serialHashSalt, input.serialNumber) === serialHash(serialHashSalt, w.serialNumber),
+      serialNumberMatches,
+      // The serial is never disclosed (the certificate holds only its HMAC): the item's link
+      // only to a caller who gave it, the product's otherwise (docs/digital-link.md).
+      digitalLink: itemDigitalLink(
+        this.deps.publicApiUrl,
+        w.gtin,
+        serialNumberMatches ? w.serialNumber : undefined,
+      ),
       certificate,
       holder:
         !certificate || certificate.owner === this.deps.chain.custodian ? 'custodial' : certificate.owner,

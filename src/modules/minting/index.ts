@@ -65,6 +65,8 @@ export function certificatesFeature(deps: {
   pinning: PinningPort
   limiter: RateLimiter
   serialHashSalt: string
+  /** The resolver's base: the item's GS1 Digital Link in the verification (docs/digital-link.md). */
+  publicApiUrl: string
   history?: CertificateHistory
 }): Feature<CertificatesService> {
   const service = new CertificatesService({
@@ -74,6 +76,7 @@ export function certificatesFeature(deps: {
     pinning: deps.pinning,
     limiter: deps.limiter,
     serialHashSalt: deps.serialHashSalt,
+    publicApiUrl: deps.publicApiUrl,
   })
   return {
     name: 'certificates',
