@@ -42,7 +42,6 @@ const P = (id: string, action = '') => `/v1/service-provider/claims/${id}${actio
 const C = (id: string, action = '') => `/v1/customer/claims/${id}${action ? `/${action}` : ''}`
 const open = (warrantyId: string, payload: object, token = customer.token) =>
   post(`/v1/customer/warranties/${warrantyId}/claims`, token, payload)
-const statusOf = async (id: string) => (await get(C(id), customer.token)).json().status
 
 describe('opening a claim', () => {
   it('opens on a warranty in coverage with cleaned photos, and tells the customer and the merchant once', async () => {

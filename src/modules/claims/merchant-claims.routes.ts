@@ -52,7 +52,6 @@ export async function merchantClaimsRoutes(
   base: FastifyInstance,
   { claims }: { claims: ClaimsService },
 ): Promise<void> {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>()
   const M = '/v1/merchant/claims/:id'
   claimThreadRoutes(base, claims, {
     prefix: '/v1/merchant',
@@ -120,6 +119,12 @@ export async function merchantClaimsRoutes(
     (r) => claims.resolve(merchantActor(r), r.params.id, r.body),
   )
 
+  claimSettingsRoutes(base, claims)
+}
+
+/** The merchant's claims dashboard and its claim rules. */
+function claimSettingsRoutes(base: FastifyInstance, claims: ClaimsService): void {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
   app.get(
     '/v1/merchant/claim-stats',
     {
