@@ -247,7 +247,15 @@ describe('the console in the browser', () => {
     const pages: [{ email: string; password: string }, string[]][] = [
       [
         { email: admin.email, password: admin.password },
-        ['/admin', '/admin/merchants', merchantPath, '/admin/catalogue', '/admin/audit', '/account'],
+        [
+          '/admin',
+          '/admin/merchants',
+          merchantPath,
+          '/admin/providers',
+          '/admin/catalogue',
+          '/admin/audit',
+          '/account',
+        ],
       ],
       [
         owner,

@@ -49,6 +49,7 @@ describe('the web app pages', () => {
       '/login',
       '/merchant/warranties/123',
       '/admin/merchants/abc',
+      '/admin/providers/abc',
     ]) {
       const res = await app.inject({ url })
       expect(res.statusCode, url).toBe(200)

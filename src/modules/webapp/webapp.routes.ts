@@ -40,6 +40,8 @@ export const APP_PAGES = [
   '/admin',
   '/admin/merchants',
   '/admin/merchants/:id',
+  '/admin/providers',
+  '/admin/providers/:id',
   '/admin/catalogue',
   '/admin/audit',
 ] as const
