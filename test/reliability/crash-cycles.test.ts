@@ -37,10 +37,12 @@ async function cycles(): Promise<void> {
 
     const kills: { afterLoadSeconds: number; acknowledged: number; downSeconds: number }[] = []
     let lastKillAt = 0
+    const killedAt: number[] = []
     for (let kill = 1; kill <= KILLS; kill++) {
       const wait = 1000 + Math.random() * 3000
       await sleep(wait)
       lastKillAt = Date.now()
+      killedAt.push(lastKillAt)
       await service.crash()
       if (kill === KILLS) await mix.load.stop()
       await service.start()
@@ -59,6 +61,7 @@ async function cycles(): Promise<void> {
       services: [service],
       token,
       lastKillAt,
+      killedAt,
       lastRestartAt: Date.now(),
       report: () => ({ killTimes: kills }),
     })

@@ -138,10 +138,12 @@ async function splitCycles(): Promise<void> {
     const cyclesFrom = Date.now()
     const kills: Kill[] = []
     let lastKillAt = 0
+    const workerKills: number[] = []
     for (let n = 1; n <= KILLS; n++) {
       const done = await cycle(n, { api, worker, batches, mix })
       kills.push(done.kill)
       lastKillAt = done.killedAt
+      workerKills.push(done.killedAt)
     }
     const lastRestartAt = Date.now()
     const seen = kills.flatMap((k) => k.batches)
@@ -170,6 +172,8 @@ async function splitCycles(): Promise<void> {
       services: [api, worker],
       token,
       lastKillAt,
+      // The worker sends the pushes; an API kill leaves them alone.
+      killedAt: workerKills,
       lastRestartAt,
       report: async () => ({
         secondsOfCycles: seconds(lastRestartAt - cyclesFrom),

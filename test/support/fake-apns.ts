@@ -38,6 +38,8 @@ export const APNS_ANSWERS = {
 } as const satisfies Record<string, ApnsAnswer>
 
 export interface ApnsSent {
+  /** When the fake accepted it (ms since the epoch). */
+  at: number
   token: string
   apnsId: string
   topic: string
@@ -139,6 +141,7 @@ export async function startFakeApns(options: { tls?: boolean; latencyMs?: number
     const chosen = next.shift() ?? perToken.get(token)
     if (chosen) return answer(chosen.status, chosen.reason, chosen.retryAfter)
     sent.push({
+      at: Date.now(),
       token,
       apnsId,
       topic: String(headers['apns-topic']),

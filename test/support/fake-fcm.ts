@@ -44,6 +44,8 @@ export const FCM_ANSWERS = {
 } as const satisfies Record<string, FcmAnswer>
 
 export interface FcmSent {
+  /** When the fake accepted it (ms since the epoch). */
+  at: number
   token: string
   notification: { title?: string; body?: string }
   data?: Record<string, string>
@@ -137,7 +139,7 @@ export async function startFakeFcm(
     const answer = next.shift() ?? perToken.get(message.token)
     if (answer) return fcmError(res, answer, `Fake answer ${answer.errorCode ?? answer.status}`)
     const name = `projects/${projectId}/messages/0:${Date.now()}%${randomUUID()}`
-    sent.push({ ...(message as FcmSent), name })
+    sent.push({ ...(message as FcmSent), name, at: Date.now() })
     return json(res, 200, { name })
   }
 

@@ -100,6 +100,8 @@ export async function finishMix(options: {
   services: ServiceProcess[]
   token: string
   lastKillAt: number
+  /** When each process that sends pushes was killed: a push resent across one is documented. */
+  killedAt: readonly number[]
   lastRestartAt: number
   /** The scenario's own figures, read once the drain is over. */
   report: () => Record<string, unknown> | Promise<Record<string, unknown>>
@@ -148,6 +150,7 @@ export async function finishMix(options: {
     servers: push,
     sink: scenario.sink,
     orphanDeadline,
+    killedAt: options.killedAt,
   })
   const figures = {
     ...counted.figures,
@@ -172,6 +175,8 @@ export async function finishMix(options: {
     ...logFigures(...options.services),
   })
   expect(figures).toEqual({ ...NOTHING_LOST, claimedNotShownClaimed: 0, ...NO_CUSTOMER_FAULT })
+  // At most one documented resend per kill (a push in the window between acceptance and SENT).
+  expect(customerCount.details.pushesResentAcrossAKill).toBeLessThanOrEqual(options.killedAt.length)
   expect(counted.chain.checked).toBe(counted.listed.length)
   expect(load.acked.size).toBeGreaterThan(KILLS)
   expect(customers.claimed.size).toBeGreaterThan(0)

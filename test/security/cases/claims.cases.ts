@@ -1,12 +1,21 @@
+import { eq } from 'drizzle-orm'
+import { claimSettings } from '../../../src/db/schema/index.js'
 import { allowProvider, claimIn, photoBase64, walletWarranty } from '../../support/claim-factories.js'
 import type { CaseRequest, RouteCase, World } from '../world.js'
 
-/** A fresh claim of the world's customer at tenant A, in `status` (assigned: to the world's provider). */
-const claimOfA = async (w: World, status: Parameters<typeof claimIn>[3] = 'SUBMITTED') =>
-  (await claimIn(w.svc, w.a.owner, w.customer, status, w.serviceProvider)).claim
+/**
+ * A fresh claim of the world's customer at tenant A, in `status` (assigned: to the world's
+ * provider). Tenant A's claim rules are cleared first: a walk that set automatic approval (the
+ * fuzz sends PUT /v1/merchant/claim-settings) must not approve the claim a case needs SUBMITTED.
+ */
+async function claimOfA(w: World, status: Parameters<typeof claimIn>[3] = 'SUBMITTED') {
+  await w.svc.deps.db.delete(claimSettings).where(eq(claimSettings.merchantId, w.a.merchant.id))
+  return (await claimIn(w.svc, w.a.owner, w.customer, status, w.serviceProvider)).claim
+}
 
 /** A fresh claim with one photo: its id and the photo's. */
 async function photoOfA(w: World): Promise<{ claimId: string; photoId: string }> {
+  await w.svc.deps.db.delete(claimSettings).where(eq(claimSettings.merchantId, w.a.merchant.id))
   const warranty = await walletWarranty(w.svc, w.a.owner, w.customer)
   const claim = await w.svc.services.claims.open(w.customer.id, warranty.id, {
     category: 'DAMAGE',
