@@ -66,9 +66,11 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'wt-bench-'))
   // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : []
+  // BENCH_HEAP_PROF=<dir>: a sampling heap profile of the whole run (what allocated most).
+  const profile = [
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ...(process.env.BENCH_HEAP_PROF ? ['--heap-prof', `--heap-prof-dir=${process.env.BENCH_HEAP_PROF}`] : []),
+  ]
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     env: {
       ...process.env,

@@ -4,8 +4,15 @@ import { rowsOf } from '../db/sql-helpers.js'
 
 // What the scrape-time gauges read (collectors.ts): one grouped query each, on indexed columns.
 
-export const warrantiesByMintState = (db: Db) =>
-  rowsOf(db, sql`select mint_status as state, count(*)::int as n from warranties group by 1`)
+/** From the per-day counts the warranties' triggers keep: O(merchants × days), not O(warranties). */
+export const WARRANTIES_BY_MINT_STATE = sql`select s.state, s.n::int as n
+  from (select coalesce(sum(pending), 0) as p, coalesce(sum(minting), 0) as m,
+               coalesce(sum(minted), 0) as d, coalesce(sum(failed), 0) as f
+          from merchant_warranty_days) t
+ cross join lateral (values ('PENDING', t.p), ('MINTING', t.m), ('MINTED', t.d), ('FAILED', t.f)) s(state, n)
+ where s.n <> 0`
+
+export const warrantiesByMintState = (db: Db) => rowsOf(db, WARRANTIES_BY_MINT_STATE)
 
 export const mintBatchesByState = (db: Db) =>
   rowsOf(db, sql`select status as state, count(*)::int as n from mint_batches group by 1`)

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/db/client.js'
 import { keysetPage } from '../../src/db/keyset-page.js'
 import { auditLog, warranties } from '../../src/db/schema/index.js'
+import { WARRANTIES_BY_MINT_STATE, warrantiesByMintState } from '../../src/metrics/gauges.repository.js'
 import {
   selectWalletViews,
   selectWarrantyViews,
@@ -97,5 +99,26 @@ describe('newest-first lists read their index, not every row', () => {
     const plan = await planOf(keysetPage(database.db.select().from(auditLog).$dynamic(), auditLog, firstPage))
     expect(plan).toContain('audit_log_created_idx')
     expect(plan).not.toMatch(/(?<!Incremental )Sort {2}\(cost/)
+  })
+})
+
+describe('what runs per mint batch and per scrape does not read every warranty', () => {
+  it("a batch's warranties are found by its index", async () => {
+    const plan = await planOf(
+      database.db
+        .update(warranties)
+        .set({ mintError: null })
+        .where(eq(warranties.mintBatchId, crypto.randomUUID())),
+    )
+    expect(plan).toContain('warranties_mint_batch_idx')
+    expect(plan).not.toMatch(/Seq Scan on warranties/)
+  })
+
+  it('the /metrics gauge of warranties by mint state reads the per-day counts', async () => {
+    const plan = await planOf({ toSQL: () => new PgDialect().sqlToQuery(WARRANTIES_BY_MINT_STATE) })
+    expect(plan).toContain('merchant_warranty_days')
+    expect(plan).not.toMatch(/on warranties\b/)
+    const counted = await warrantiesByMintState(database.db)
+    expect(counted).toEqual([{ state: 'PENDING', n: ROWS }])
   })
 })

@@ -104,6 +104,8 @@ export const warranties = pgTable(
     index('warranties_mint_pending_idx')
       .on(t.mintStatus, t.createdAt)
       .where(sql`${t.mintStatus} in ('PENDING', 'MINTING')`),
+    // A batch's warranties, read and updated when the batch is sent, confirmed or retried.
+    index('warranties_mint_batch_idx').on(t.mintBatchId).where(sql`${t.mintBatchId} is not null`),
     index('warranties_expires_idx').on(t.expiresAt),
     // The merchant dashboard counts one merchant's warranties expiring within one day exactly.
     index('warranties_merchant_expires_idx').on(t.merchantId, t.expiresAt),

@@ -1,0 +1,1 @@
+CREATE INDEX "warranties_mint_batch_idx" ON "warranties" USING btree ("mint_batch_id") WHERE "warranties"."mint_batch_id" is not null;
