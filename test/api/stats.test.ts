@@ -281,6 +281,26 @@ describe('maintained merchant counts', () => {
   })
 })
 
+describe('the periodic fold of day counts', () => {
+  it('folds the deltas of merchants who never read their statistics, and the counts stay exact', async () => {
+    const quiet = await createMerchant(svc.deps.db)
+    await seedWarranties(quiet.id)
+    const d = merchantWarrantyDays
+    const deltasOf = () =>
+      svc.deps.db
+        .select({ day: d.day })
+        .from(d)
+        .where(sql`${d.merchantId} = ${quiet.id} and not ${d.compacted}`)
+    const before = sorted(await maintainedDays(quiet.id, 'expiring'))
+    expect((await deltasOf()).length).toBeGreaterThan(0)
+    // The sweep the worker runs every five minutes (stats feature), called here directly.
+    expect(await svc.services.stats.foldAll()).toBeGreaterThanOrEqual(1)
+    expect(await deltasOf()).toEqual([])
+    expect(sorted(await maintainedDays(quiet.id, 'expiring'))).toEqual(before)
+    expect(sorted(await maintainedDays(quiet.id, 'issued'))).toEqual(sorted((await recount(quiet.id)).issued))
+  })
+})
+
 describe('GET /v1/admin/stats', () => {
   it('counts exactly what was added: merchants, users, catalogue, warranties and mints', async () => {
     const before = (await get('/v1/admin/stats', admin.token)).json()

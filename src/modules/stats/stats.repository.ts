@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { Tx } from '../../db/client.js'
+import type { Db, Tx } from '../../db/client.js'
 import { WARRANTY_DAYS_LOCK_NAMESPACE } from '../../db/lock-keys.js'
 import {
   CLAIM_STATUSES,
@@ -176,6 +176,16 @@ export async function compactMerchantDays(tx: Tx, merchantId: string): Promise<v
         counters.map((c) => sql`${c} = 0`),
         sql` and `,
       )}`)
+}
+
+/** Up to `limit` merchants with day-count deltas not folded yet. */
+export async function merchantsWithDayDeltas(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ merchantId: merchantWarrantyDays.merchantId })
+    .from(merchantWarrantyDays)
+    .where(eq(merchantWarrantyDays.compacted, false))
+    .limit(limit)
+  return rows.map((row) => row.merchantId)
 }
 
 /** How many days (today, UTC, included) the merchant dashboard's issued-per-day series covers. */

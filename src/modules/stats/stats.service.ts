@@ -1,7 +1,16 @@
 import type { Db, Tx } from '../../db/client.js'
 import { MINT_STATUSES, OPEN_CLAIM_STATUSES } from '../../db/schema/index.js'
-import { compactMerchantDays, ISSUED_DAYS, merchantCounts, platformCounts } from './stats.repository.js'
+import {
+  compactMerchantDays,
+  ISSUED_DAYS,
+  merchantCounts,
+  merchantsWithDayDeltas,
+  platformCounts,
+} from './stats.repository.js'
 import type { MerchantStatsView, PlatformStatsView } from './stats.schemas.js'
+
+/** Merchants folded per sweep (the next sweep takes the rest). */
+const FOLD_BATCH = 500
 
 /** Dashboard numbers, each computed by an aggregate query in one read-only snapshot. */
 export class StatsService {
@@ -54,6 +63,19 @@ export class StatsService {
         generatedAt: new Date().toISOString(),
       }
     })
+  }
+
+  /**
+   * Folds the day-count deltas of merchants who have not read their statistics since (the
+   * worker's periodic sweep): what the /metrics gauges and the next dashboard read sum stays
+   * O(merchants × days), whoever never opens a dashboard. Returns how many merchants it folded.
+   */
+  async foldAll(): Promise<number> {
+    const merchantIds = await merchantsWithDayDeltas(this.db, FOLD_BATCH)
+    for (const merchantId of merchantIds) {
+      await this.db.transaction((tx) => compactMerchantDays(tx, merchantId))
+    }
+    return merchantIds.length
   }
 
   private snapshot<T>(read: (tx: Tx) => Promise<T>): Promise<T> {
