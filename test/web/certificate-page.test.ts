@@ -60,6 +60,11 @@ describe("the web app's QR code of a Digital Link", () => {
     )
   })
 
+  it('keeps a serial that a URL parser would take for a dot segment (`.` and `..`)', () => {
+    for (const s of ['.', '..'])
+      expect(digitalLinkKey(digitalLinkUri('https://api.example', '09506000134352', s))?.serial).toBe(s)
+  })
+
   it("asks for the product's code for a product link, PNG at a size when asked, nothing for another URL", () => {
     const product = digitalLinkUri('https://api.example/', '09506000134352')
     expect(qrImageUrl(product, 'png', 1024)).toBe(

@@ -6,17 +6,15 @@ export interface DigitalLinkKey {
   serial: string | null
 }
 
-const PATH = /\/01\/(\d{14})(?:\/21\/([^/?#]+))?\/?$/
+/**
+ * Read from the link as written, not through `new URL`: a URL parser would resolve a serial
+ * `.` or `..` as a dot segment and lose it.
+ */
+const LINK = /^https?:\/\/[^/?#]+(?:\/[^?#]*)?\/01\/(\d{14})(?:\/21\/([^/?#]+))?\/?(?:[?#].*)?$/
 
 /** The GTIN and serial of a Digital Link the service printed, or null for anything else. */
 export function digitalLinkKey(link: string): DigitalLinkKey | null {
-  let url: URL
-  try {
-    url = new URL(link)
-  } catch {
-    return null
-  }
-  const found = PATH.exec(url.pathname)
+  const found = LINK.exec(link)
   if (!found?.[1]) return null
   try {
     return { gtin: found[1], serial: found[2] === undefined ? null : decodeURIComponent(found[2]) }
