@@ -246,6 +246,7 @@ function mintingOf(deps: Deps, events: WarrantyEvents) {
     metrics: deps.metrics.minting,
     events,
     settings: deps.config.minting,
+    publicApiUrl: deps.config.publicApiUrl,
   })
 }
 

@@ -127,6 +127,16 @@ describe('POST /v1/customer/auth/claim', () => {
     expect(seen.json()).toMatchObject({ claimed: true, claimedAt: expect.any(String) })
   })
 
+  it('answers as the focus the warranty the link was e-mailed for, not a newer one of the same shop', async () => {
+    const { owner, claimId, warranty, email } = await issuedToNewCustomer('Focus Shop')
+    const newer = await issueWarranty(svc, owner, { customerEmail: email })
+    const body = await claimThrough(svc, claimId)
+    expect(body.wallet.items.map((w: { id: string }) => w.id)).toEqual(
+      expect.arrayContaining([warranty.id, newer.id]),
+    )
+    expect(body.focus?.id).toBe(warranty.id)
+  })
+
   it('answers focus null for a warranty that is not the customer’s', async () => {
     const other = await issuedToNewCustomer()
     const { claimId } = await issuedToNewCustomer()
@@ -188,6 +198,23 @@ describe('POST /v1/customer/auth/resend-link', () => {
     const [, fresh] = await claimIdsOf(svc.deps.db, warranty.id)
     expect(fresh).not.toBe(claimId)
     expect((await claimThrough(svc, fresh!)).wallet.items[0].id).toBe(warranty.id)
+  })
+
+  it('answers a link a resend replaced as 401 expired that says so, not as a link past its 14 days', async () => {
+    const { claimId, warranty } = await issuedToNewCustomer()
+    expect((await post('/v1/customer/auth/resend-link', { claimId })).statusCode).toBe(200)
+    const replaced = await get(`/v1/customer/auth/validate-claim?claimId=${claimId}`)
+    expect(replaced.statusCode).toBe(401)
+    expect(replaced.json()).toEqual({
+      error: 'expired',
+      message: 'A newer link replaced this one: use the link in the newest e-mail',
+      details: [{ path: '/claimId', message: 'superseded by a newer link' }],
+    })
+    expect((await post('/v1/customer/auth/claim', { claimId })).json().details).toEqual([
+      { path: '/claimId', message: 'superseded by a newer link' },
+    ])
+    const [, fresh] = await claimIdsOf(svc.deps.db, warranty.id)
+    expect((await get(`/v1/customer/auth/validate-claim?claimId=${fresh}`)).statusCode).toBe(200)
   })
 
   it('answers an unknown claim id exactly like a known one, and sends nothing', async () => {

@@ -122,7 +122,7 @@ describe('the customer journey in the browser', () => {
 
     await card.getByRole('link', { name: 'Steel kettle 1.7 l' }).click()
     await page.waitForURL(`${base}/wallet/${warranty.id}`)
-    await page.getByText('Genuine', { exact: true }).waitFor({ timeout: 90_000 })
+    await page.getByText('Genuine, for this product', { exact: true }).waitFor({ timeout: 90_000 })
     const detail = await textOf(page.locator('main'))
     expect(detail).toContain(warranty.warrantyCode)
     expect(detail).toMatch(/Token id\s+\d+/)
@@ -207,7 +207,7 @@ describe('the customer journey in the browser', () => {
     expect(warrantyCode).not.toBe('')
     const { context, page, watched } = await freshPage(browser, PHONE)
     await page.goto(`${base}/verify/${warrantyCode}?serialNumber=SN-JOURNEY-1`)
-    await page.getByText('Genuine', { exact: true }).waitFor()
+    await page.getByText('Genuine, for this product', { exact: true }).waitFor()
     const text = await textOf(page.locator('body'))
     expect(text).toContain('Corner Electronics')
     expect(text).toContain('Serial number matches')
@@ -265,6 +265,10 @@ describe('the customer journey in the browser', () => {
     await page.getByText('A new link is on its way').waitFor()
     const fresh = await linkFromMail(email, `${base}/claim?claimId=`, before)
     expect(fresh).not.toContain(expired)
+    // Opened again now that a newer link exists: it says it was replaced, not that it is old.
+    await page.goto(`${base}/claim?claimId=${expired}`)
+    await page.getByRole('heading', { name: 'A newer link replaced this one' }).waitFor()
+    expect(await textOf(page.locator('main'))).not.toContain('14 days')
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'E-mail me a new link' }).click()
     await page
       .getByRole('alert')

@@ -206,6 +206,20 @@ describe('QR codes and labels: refusals', () => {
     })
     expect(tooLong.statusCode).toBe(400)
     expect(tooLong.json().details[0].path).toBe('/body/serials/1')
+    // Every serial that cannot be AI 21 is named at once, so a list is corrected in one go.
+    const several = await svc.request({
+      method: 'POST',
+      url,
+      payload: { serials: ['OK1', 'has space', 'OK2', 'quote"d', 'Z'.repeat(21)] },
+      token: owner.token,
+    })
+    expect(several.statusCode).toBe(400)
+    expect(several.json().error).toBe('validation_error')
+    expect(several.json().details.map((d: { path: string }) => d.path)).toEqual([
+      '/body/serials/1',
+      '/body/serials/3',
+      '/body/serials/4',
+    ])
     const noGtin = await createMerchantProduct(svc.deps.db, owner.merchantId ?? '', {})
     const refused = await svc.request({
       method: 'POST',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   canonicalJson,
+  certificateFacts,
   certificateMetadata,
   encodeMetadata,
   serialHash,
 } from '../../src/modules/minting/certificate-metadata.js'
+import type { WarrantyView } from '../../src/modules/warranties/index.js'
 
 const facts = {
   warrantyCode: 'WR-7Q2K-9XMD-P4TB',
@@ -14,6 +16,7 @@ const facts = {
   purchaseDate: new Date('2026-03-01T10:00:00Z'),
   issuedAt: new Date('2026-03-02T10:00:00Z'),
   expiresAt: new Date('2028-03-01T10:00:00Z'),
+  digitalLink: null,
 }
 
 describe('certificate metadata', () => {
@@ -48,5 +51,36 @@ describe('certificate metadata', () => {
       '{"a":[true,null,"x"],"b":1,"c":{"y":2,"z":1}}',
     )
     expect(encodeMetadata({ ...facts }, 's'.repeat(16))).toEqual(encodeMetadata(facts, 's'.repeat(16)))
+  })
+
+  it("carries the product's GS1 Digital Link when it has a GTIN, never the item's (the serial stays hashed)", () => {
+    const link = 'https://api.example/01/09506000134352'
+    const meta = certificateMetadata({ ...facts, digitalLink: link }, 'salt-salt-salt-salt')
+    expect(meta.attributes).toContainEqual({ trait_type: 'GS1 Digital Link', value: link })
+    expect(
+      new TextDecoder().decode(encodeMetadata({ ...facts, digitalLink: link }, 's'.repeat(16))),
+    ).not.toMatch(/SN-0001|\/21\//i)
+    // Without a GTIN, no such attribute at all (the certificates minted before it stay as they are).
+    expect(JSON.stringify(certificateMetadata(facts, 's'.repeat(16)))).not.toContain('Digital Link')
+  })
+
+  it("takes the product's link from the warranty's GTIN (GTIN-14, under PUBLIC_API_URL), null without a valid one", () => {
+    const view = {
+      warrantyCode: facts.warrantyCode,
+      merchantName: facts.merchantName,
+      productTitle: 'Studio Monitor X2',
+      productBrand: null,
+      productModel: null,
+      serialNumber: 'SN-0001',
+      purchaseDate: facts.purchaseDate,
+      createdAt: facts.issuedAt,
+      expiresAt: facts.expiresAt,
+    } as unknown as WarrantyView
+    const of = (gtin: string | null) =>
+      certificateFacts({ ...view, gtin }, 'https://api.example/').digitalLink
+    expect(of('9506000134352')).toBe('https://api.example/01/09506000134352')
+    expect(of('09506000134352')).toBe('https://api.example/01/09506000134352')
+    expect(of('9506000134353')).toBeNull()
+    expect(of(null)).toBeNull()
   })
 })

@@ -50,6 +50,8 @@ export interface StoredClaimLink {
   customerId: string
   customerEmail: string
   expiresAt: Date
+  /** Whether a newer link for the same warranty was e-mailed to the same customer (a resend). */
+  superseded: boolean
   /** When it was consumed; null while open. */
   usedAt: Date | null
   warrantyId: string | null
@@ -62,6 +64,10 @@ export async function findClaimLink(db: DbOrTx, tokenHash: string): Promise<Stor
       customerId: claimLinks.customerId,
       customerEmail: users.email,
       expiresAt: claimLinks.expiresAt,
+      superseded: sql<boolean>`exists (select 1 from claim_links newer
+        where newer.customer_id = ${claimLinks.customerId}
+          and newer.warranty_id is not distinct from ${claimLinks.warrantyId}
+          and newer.created_at > ${claimLinks.createdAt})`,
       usedAt: claimLinks.consumedAt,
       warrantyId: claimLinks.warrantyId,
       merchantName: merchants.name,

@@ -83,9 +83,13 @@ export class CustomerAuthService {
     return this.check('magic', await findMagicLink(this.deps.db, hashToken(token)), null)
   }
 
-  /** Consumes a claim link: a session, the wallet's first page and the focused warranty if it is theirs. */
+  /**
+   * Consumes a claim link: a session, the wallet's first page and the focused warranty if it is
+   * theirs (the one asked for, else the warranty the link was e-mailed for).
+   */
   async claim(claimId: string, focusWarrantyId?: string): Promise<ClaimSessionView> {
     const hash = hashToken(claimId)
+    const linked = focusWarrantyId ? null : await findClaimLink(this.deps.db, hash)
     const session = await this.signIn(
       (tx) => consumeClaimLink(tx, hash),
       async () => refusal('claim', await findClaimLink(this.deps.db, hash)),
@@ -93,7 +97,7 @@ export class CustomerAuthService {
     const { customers } = this.deps
     const [wallet, focus] = await Promise.all([
       customers.wallet(session.user.id, {}),
-      customers.focus(session.user.id, focusWarrantyId),
+      customers.focus(session.user.id, focusWarrantyId ?? linked?.warrantyId ?? undefined),
     ])
     return { ...session, wallet, focus }
   }

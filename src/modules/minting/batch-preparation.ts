@@ -17,7 +17,7 @@ const PIN_CONCURRENCY = 4
  * settled, and it is handed back to pending (the contract never mints at a wrong start).
  */
 export async function prepareBatch(deps: PipelineDeps, after?: MintBatchRow): Promise<MintBatchRow | null> {
-  const { db, chain, pinning, settings } = deps
+  const { db, chain, pinning, settings, publicApiUrl } = deps
   const pending = await warrantyMint.pendingWarranties(db, Math.min(settings.batchSize, chain.maxBatchSize))
   if (pending.length === 0) return null
 
@@ -28,7 +28,7 @@ export async function prepareBatch(deps: PipelineDeps, after?: MintBatchRow): Pr
     // A warranty keeps the certificate it was first batched with (its CID is its identity on
     // IPFS and in reconciliation), even if a name changed since.
     if (w.metadataCid && (await pinning.cat(w.metadataCid))) return { id: w.id, cid: w.metadataCid }
-    const bytes = encodeMetadata(certificateFacts(w), settings.serialHashSalt)
+    const bytes = encodeMetadata(certificateFacts(w, publicApiUrl), settings.serialHashSalt)
     return { id: w.id, cid: await pinning.addFile(bytes) }
   })
   const directory = await pinning.addDirectory(

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { itemDigitalLink } from '../digital-link/index.js'
 import { productName, type WarrantyView } from '../warranties/index.js'
 
 /** What a public certificate may say about a warranty. No customer data, no price. */
@@ -11,11 +12,20 @@ export interface CertificateFacts {
   purchaseDate: Date | null
   issuedAt: Date
   expiresAt: Date
+  /**
+   * The GS1 Digital Link of the product (GTIN only), null without a valid GTIN. Never the
+   * item's: its AI 21 is the serial in clear, which the metadata keeps only as a salted hash.
+   */
+  digitalLink: string | null
 }
 
-/** What the certificate of this warranty says. */
-export function certificateFacts(warranty: WarrantyView): CertificateFacts {
+/** What the certificate of this warranty says; `publicApiUrl` is the Digital Link resolver's base. */
+export function certificateFacts(
+  warranty: WarrantyView & { gtin: string | null },
+  publicApiUrl: string,
+): CertificateFacts {
   return {
+    digitalLink: itemDigitalLink(publicApiUrl, warranty.gtin),
     warrantyCode: warranty.warrantyCode,
     merchantName: warranty.merchantName,
     productName: productName(warranty),
@@ -55,6 +65,7 @@ export function certificateMetadata(facts: CertificateFacts, salt: string): Reco
       { trait_type: 'Purchase date', value: isoDate(facts.purchaseDate ?? facts.issuedAt) },
       { trait_type: 'Expiry date', value: isoDate(facts.expiresAt) },
       { trait_type: 'Serial number hash', value: serialHash(salt, facts.serialNumber) },
+      ...(facts.digitalLink ? [{ trait_type: 'GS1 Digital Link', value: facts.digitalLink }] : []),
     ],
   }
 }

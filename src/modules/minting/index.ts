@@ -29,6 +29,8 @@ export function mintingFeature(deps: {
   logger: Logger
   /** `config.minting`, passed on to the pipeline as it is. */
   settings: MintingSettings
+  /** The GS1 Digital Link resolver's base: the product's link in each certificate's metadata. */
+  publicApiUrl: string
   metrics?: PipelineDeps['metrics']
   events?: WarrantyEvents
 }): Feature<MintingService> {
@@ -43,6 +45,7 @@ export function mintingFeature(deps: {
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(deps.events ? { events: deps.events } : {}),
     settings,
+    publicApiUrl: deps.publicApiUrl,
   })
   return {
     name: 'minting',

@@ -15,6 +15,8 @@ export interface PipelineDeps {
   logger: Logger
   /** As config reads them (src/config/minting.ts). */
   settings: MintingSettings
+  /** The GS1 Digital Link resolver's base (PUBLIC_API_URL): the product's link in the metadata. */
+  publicApiUrl: string
   /** Told when a batch counts as minted (Prometheus); optional so that tests may leave it out. */
   metrics?: { batchMinted(latenciesSeconds: readonly number[], gasUsed: bigint | null): void }
   /** Merchants' webhooks: `warranty.minted` / `mint_failed`, in the recording transaction. */

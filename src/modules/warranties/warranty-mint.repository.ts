@@ -1,8 +1,8 @@
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/client.js'
-import { mintBatches, warranties } from '../../db/schema/index.js'
+import { globalProducts, merchantProducts, mintBatches, warranties } from '../../db/schema/index.js'
 import type { WarrantyView } from './warranty-view.js'
-import { selectWarrantyViews } from './warranty-view.repository.js'
+import { selectViews } from './warranty-view.repository.js'
 
 /*
  * The mint columns of the warranties table (mint_status, mint_batch_id, token_id, metadata_cid,
@@ -82,8 +82,13 @@ export async function hasUnmintedWarranty(db: DbOrTx): Promise<boolean> {
 }
 
 /** The oldest pending warranties, as their certificates show them, at most `limit`. */
-export async function pendingWarranties(db: DbOrTx, limit: number): Promise<WarrantyView[]> {
-  return selectWarrantyViews(db)
+export async function pendingWarranties(
+  db: DbOrTx,
+  limit: number,
+): Promise<(WarrantyView & { gtin: string | null })[]> {
+  // The product's GTIN: the certificate carries the product's GS1 Digital Link (docs/digital-link.md).
+  const gtin = sql<string | null>`coalesce(${merchantProducts.gtin}, ${globalProducts.gtin})`
+  return selectViews(db, { gtin })
     .where(eq(warranties.mintStatus, 'PENDING'))
     .orderBy(asc(warranties.createdAt), asc(warranties.id))
     .limit(limit)

@@ -40,3 +40,9 @@ export function isGtin(value: string): boolean {
   const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0)
   return (10 - (sum % 10)) % 10 === check
 }
+
+/** The console's one message for a GTIN it will not send (the API refuses it for the same reason). */
+export function gtinProblem(value: string): string | null {
+  const gtin = value.trim()
+  return gtin && !isGtin(gtin) ? 'Not a GTIN: 8, 12, 13 or 14 digits, the last a correct check digit.' : null
+}

@@ -7,6 +7,9 @@
 import createClient from 'openapi-fetch'
 import type { components, operations, paths } from '../../../packages/client/src/schema'
 import { navigate } from '../lib/router.svelte'
+import { fieldOf, type StaffProblem } from './problems'
+
+export { formMessage, type StaffProblem } from './problems'
 
 export type SessionUser = components['schemas']['SessionUser']
 export type Schemas = components['schemas']
@@ -118,21 +121,6 @@ export async function staffImage(url: string): Promise<string | null> {
   }
 }
 
-/** An error answer with the per-field messages of a validation error, keyed by field name. */
-export interface StaffProblem {
-  status: number
-  error: string
-  message: string
-  fields: Record<string, string>
-}
-
-/** `/body/email` → `email`; a missing required property → that property's name. */
-function fieldOf(detail: { path: string; message: string }): string {
-  const required = /required property '([^']+)'/.exec(detail.message)
-  if (required?.[1]) return required[1]
-  return detail.path.split('/').filter(Boolean).slice(1).join('.') || ''
-}
-
 export function staffProblemOf(error: unknown, response: Response | undefined): StaffProblem {
   const body = (error ?? {}) as { error?: unknown; message?: unknown; details?: unknown }
   const fields: Record<string, string> = {}
@@ -169,14 +157,6 @@ export async function staffCall<T>(
   } catch {
     return { data: null, problem: staffProblemOf(null, undefined) }
   }
-}
-
-/** A problem's message for the form as a whole: the fields' own messages are shown at the fields. */
-export function formMessage(problem: StaffProblem | null): string | null {
-  if (!problem) return null
-  if (problem.error === 'validation_error' && Object.keys(problem.fields).length > 0)
-    return `Please correct the marked fields: ${problem.message}`
-  return problem.message
 }
 
 /** A fresh Idempotency-Key (a random UUID; getRandomValues where randomUUID is missing). */

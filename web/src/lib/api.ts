@@ -44,17 +44,20 @@ export interface Problem {
   error: string
   message: string
   retryAfterSeconds: number | null
+  /** The answer's `details` (`{path, message}`), empty when it has none. */
+  details: { path: string; message: string }[]
 }
 
 /** The problem of a failed call (a network failure is status 0, error `offline`). */
 export function problemOf(error: unknown, response: Response | undefined): Problem {
-  const body = (error ?? {}) as { error?: unknown; message?: unknown }
+  const body = (error ?? {}) as { error?: unknown; message?: unknown; details?: unknown }
   const retry = Number(response?.headers.get('retry-after'))
   return {
     status: response?.status ?? 0,
     error: typeof body.error === 'string' ? body.error : response ? 'internal_error' : 'offline',
     message: typeof body.message === 'string' ? body.message : 'Something went wrong.',
     retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : null,
+    details: Array.isArray(body.details) ? (body.details as Problem['details']) : [],
   }
 }
 
