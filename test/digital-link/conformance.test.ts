@@ -210,7 +210,8 @@ describe('QR codes and labels: refusals', () => {
     const several = await svc.request({
       method: 'POST',
       url,
-      payload: { serials: ['OK1', 'has space', 'OK2', 'quote"d', 'Z'.repeat(21)] },
+      // `.` and `..` are dot segments: a browser would drop them from the printed link.
+      payload: { serials: ['OK1', 'has space', 'OK2', 'quote"d', 'Z'.repeat(21), '.', '..', '...'] },
       token: owner.token,
     })
     expect(several.statusCode).toBe(400)
@@ -219,6 +220,8 @@ describe('QR codes and labels: refusals', () => {
       '/body/serials/1',
       '/body/serials/3',
       '/body/serials/4',
+      '/body/serials/5',
+      '/body/serials/6',
     ])
     const noGtin = await createMerchantProduct(svc.deps.db, owner.merchantId ?? '', {})
     const refused = await svc.request({

@@ -31,16 +31,23 @@ export function storedGtin14(gtin: string | null): string | null {
   return gtin !== null && hasGtinCheckDigit(gtin) ? gtin.padStart(14, '0') : null
 }
 
-/** True when `serial` can be AI 21 (serial number) of a GS1 Digital Link. */
+/**
+ * True when `serial` can be AI 21 (serial number) of a GS1 Digital Link. `.` and `..` cannot:
+ * in a path they are dot segments, which browsers and phones remove before sending (`%2E` too,
+ * by the URL standard), so the printed link would open another URI.
+ */
 export function isGs1Serial(serial: string): boolean {
-  return SERIAL.test(serial)
+  return SERIAL.test(serial) && serial !== '.' && serial !== '..'
 }
 
 /** 400 `validation_error` unless `serial` can be AI 21. */
 export function assertGs1Serial(serial: string, path = '/params/serial'): void {
   if (isGs1Serial(serial)) return
   throw new AppError('validation_error', 'The serial number cannot be a GS1 serial (AI 21)', [
-    { path, message: "must be 1 to 20 of the characters A-Z a-z 0-9 !%&'()*+,-./:;<=>?_" },
+    {
+      path,
+      message: "must be 1 to 20 of the characters A-Z a-z 0-9 !%&'()*+,-./:;<=>?_, and not '.' or '..'",
+    },
   ])
 }
 

@@ -5,11 +5,14 @@
 /** Labels on one sheet: the API's limit (`POST /v1/merchant/products/{id}/labels`). */
 export const LABELS_PER_SHEET = 120
 
-/** An AI 21 serial: 1 to 20 of GS1's character set 82 but the double quote (the API's rule). */
+/**
+ * An AI 21 serial: 1 to 20 of GS1's character set 82 but the double quote, and not the dot
+ * segments `.` and `..` (the API's rule).
+ */
 const GS1_SERIAL = /^[!%&'()*+,\-./0-9:;<=>?A-Z_a-z]{1,20}$/
 
 export function isLabelSerial(serial: string): boolean {
-  return GS1_SERIAL.test(serial)
+  return GS1_SERIAL.test(serial) && serial !== '.' && serial !== '..'
 }
 
 export interface LineProblem {
