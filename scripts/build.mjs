@@ -11,7 +11,8 @@
 // - Contracts: scripts/compile-contracts.ts's own check (a hash of contracts/ and the compiler's
 //   and libraries' versions in build/contracts/.manifest.json).
 // - Web app: web/ (without dist/ and node_modules/), packages/client/src/ (the API types the app
-//   imports), package.json, package-lock.json and this script; stamp in web/.dist-inputs, beside
+//   imports), package.json, package-lock.json, this script and the module that writes the
+//   compressed forms (src/modules/webapp/webapp.files.ts); stamp in web/.dist-inputs, beside
 //   web/dist/ (not in it: every file in web/dist is served).
 // A stamp is removed before its step runs and written after it succeeded, so a failed or
 // interrupted build runs again. `--force` rebuilds every step.
@@ -94,7 +95,14 @@ const compiled = await contracts.ensureContractsCompiled({
 done.push(compiled.compiled ? `${compiled.contracts.length} contracts compiled` : 'contracts up to date')
 done.push(
   await step('web app', {
-    inputs: ['web', 'packages/client/src', 'package.json', 'package-lock.json', 'scripts/build.mjs'],
+    inputs: [
+      'web',
+      'packages/client/src',
+      'package.json',
+      'package-lock.json',
+      'scripts/build.mjs',
+      'src/modules/webapp/webapp.files.ts', // writes the compressed forms
+    ],
     stamp: 'web/.dist-inputs',
     outputs: ['web/dist/index.html'],
     build: async () => {
