@@ -5,7 +5,7 @@
 # linux/amd64 only: anvil's binary comes from @foundry-rs/anvil-linux-amd64 (the only
 # platform package of anvil the lockfile installs). See docs/production.md.
 
-ARG NODE_IMAGE=node:20-slim
+ARG NODE_IMAGE=node:22-slim
 
 # ---- build: dev dependencies, TypeScript → dist/, Solidity → build/contracts/, the web app → web/dist/
 FROM ${NODE_IMAGE} AS build

@@ -4,7 +4,7 @@
  * - `Dockerfile`: parsed and checked by `dockerfile-utils` (the Dockerfile language service's
  *   validator: unknown instructions, bad flags, malformed JSON forms), then the project's rules,
  *   which follow hadolint's where they apply (no Debian package of hadolint exists): a
- *   multi-stage build on node:20-slim, `npm ci --omit=dev` in the runtime stage, a non-root
+ *   multi-stage build on node:22-slim, `npm ci --omit=dev` in the runtime stage, a non-root
  *   `USER`, a `HEALTHCHECK` on /health, tini as PID 1, apt installs with pinned versions,
  *   `--no-install-recommends` and the lists removed, `COPY` rather than `ADD`, WORKDIR absolute.
  * - `compose.yaml`: validated against the Compose Specification's JSON schema
@@ -74,8 +74,8 @@ export function checkDockerfile(text: string, root?: string): string[] {
   if (stages.length < 2)
     problems.push('Dockerfile: expected a multi-stage build (a build stage and a runtime stage)')
   for (const stage of stages) {
-    if (image(stage[0]!) !== 'node:20-slim')
-      problems.push(`Dockerfile:${stage[0]!.line}: stages build FROM node:20-slim (got ${image(stage[0]!)})`)
+    if (image(stage[0]!) !== 'node:22-slim')
+      problems.push(`Dockerfile:${stage[0]!.line}: stages build FROM node:22-slim (got ${image(stage[0]!)})`)
   }
   const runtime = stages.at(-1) ?? []
   const inRuntime = (keyword: string) => runtime.filter((i) => i.keyword === keyword)

@@ -1,6 +1,13 @@
 import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
-import { type Config, ConfigError, loadConfig, loadEnvFile, localOrigin } from './config/index.js'
+import {
+  type Config,
+  ConfigError,
+  listeningMessage,
+  loadConfig,
+  loadEnvFile,
+  localOrigin,
+} from './config/index.js'
 import { assertPortsAvailable, listenError, type WantedPort } from './lib/listen-port.js'
 import { prettyDestination } from './lib/pretty-log.js'
 import { PRIVATE_UMASK } from './lib/private-files.js'
@@ -88,12 +95,6 @@ function logDestination(config: Config) {
     config.logFormat === 'pretty' ||
     (config.logFormat === 'auto' && config.nodeEnv === 'development' && terminal)
   return pretty ? prettyDestination(process.stdout, { colors: terminal }) : undefined
-}
-
-/** The start-up line: where to open the service, the console, the API docs and (development) the e-mails sent. */
-function listeningMessage(origin: string, devMail: boolean): string {
-  const mail = devMail ? `, e-mails sent ${origin}/dev/mail` : ''
-  return `listening on ${origin} (customer app ${origin}/signin, staff console ${origin}/login, API docs ${origin}/docs${mail})`
 }
 
 main().catch((err: unknown) => {

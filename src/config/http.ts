@@ -11,6 +11,22 @@ export function localOrigin(host: string, port: number): string {
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`
 }
 
+/**
+ * The start-up line: where to open the service's pages on `origin`, each URL between spaces
+ * (a terminal makes it a link without taking in a bracket or a comma): the staff console, the
+ * customer app, the public certificate check, the API docs and (development) the e-mails sent.
+ */
+export function listeningMessage(origin: string, devMail: boolean): string {
+  const pages: [string, string][] = [
+    ['staff console', '/login'],
+    ['customer app', '/signin'],
+    ['verify a certificate', '/verify'],
+    ['API docs', '/docs'],
+    ...(devMail ? ([['e-mails sent', '/dev/mail']] as [string, string][]) : []),
+  ]
+  return `listening on ${origin} · ${pages.map(([what, path]) => `${what} ${origin}${path}`).join(' · ')}`
+}
+
 /** CORS_ORIGINS: origins like https://app.example.com (a trailing slash is dropped). */
 export function corsOrigins(env: Env): string[] {
   const origins = list(env, 'CORS_ORIGINS')

@@ -32,7 +32,7 @@ import { checkProductionSecrets } from './secrets.js'
 import { type WebhooksConfig, webhooksConfig } from './webhooks.js'
 
 export { loadEnvFile } from './env-file.js'
-export { localOrigin } from './http.js'
+export { listeningMessage, localOrigin } from './http.js'
 export { ConfigError } from './parse.js'
 
 /**

@@ -7,7 +7,7 @@ export interface LimitRule {
 }
 
 /**
- * Every rate limit of the service, one setting each (docs/security.md, Rate limits; the README
+ * Every rate limit of the service, one setting each (docs/security.md, Rate limits; docs/configuration.md
  * lists them): `RATE_LIMIT_<NAME>=<count>/<window>`, the window a number and a unit (`s`, `m`,
  * `h`, `d`), e.g. `RATE_LIMIT_OCR_PER_ADDRESS=120/10m`. Addresses are counted per IPv4 address
  * and per IPv6 /64 (src/lib/client-address.ts).

@@ -46,7 +46,7 @@ describe('the typed client package', () => {
     expect(generated).toMatch(/\bErrorBody: \{/)
   })
 
-  it('builds, issues a warranty, follows its mint and verifies it, as the README shows', async () => {
+  it('builds, issues a warranty, follows its mint and verifies it, as docs/development.md shows', async () => {
     await promisify(execFile)('node_modules/.bin/tsc', [
       '-p',
       'packages/client/tsconfig.json',

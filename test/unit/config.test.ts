@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../src/config/index.js'
+import { ConfigError, listeningMessage, loadConfig } from '../../src/config/index.js'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wt-config-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -106,5 +106,23 @@ describe('loadConfig', () => {
     const config = loadConfig({ ...base, PUBLIC_API_URL: 'https://api.example.com/' })
     expect(config.publicApiUrl).toBe('https://api.example.com')
     expect(config.appUrl).toBe('https://api.example.com')
+  })
+})
+
+describe('the start-up line', () => {
+  it('lists where to open the console, the app, the certificate check, the docs and (development) the e-mails, each URL between spaces', () => {
+    const origin = 'http://127.0.0.1:3000'
+    const line = listeningMessage(origin, true)
+    expect(line.startsWith(`listening on ${origin} `)).toBe(true)
+    const urls = line.split(/\s+/).filter((word) => word.startsWith('http'))
+    expect(urls).toEqual([
+      origin,
+      `${origin}/login`,
+      `${origin}/signin`,
+      `${origin}/verify`,
+      `${origin}/docs`,
+      `${origin}/dev/mail`,
+    ])
+    expect(listeningMessage(origin, false)).not.toContain('/dev/mail')
   })
 })

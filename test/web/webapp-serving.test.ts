@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerErrorHandling } from '../../src/http/error-handler.js'
-import { loadWebFiles } from '../../src/modules/webapp/webapp.files.js'
+import { loadWebFiles, precompressWebFiles } from '../../src/modules/webapp/webapp.files.js'
 import { APP_CSP, webappRoutes } from '../../src/modules/webapp/webapp.routes.js'
 
 // The serving of the built web app, on a small built app of its own (web/dist may not exist).
@@ -108,5 +109,36 @@ describe('the web app files', () => {
     expect((await app.inject({ url: '/assets/other.js' })).statusCode).toBe(404)
     expect((await app.inject({ url: '/assets/..%2Findex.html' })).statusCode).toBe(404)
     expect((await app.inject({ url: '/favicon.svg' })).statusCode).toBe(404)
+  })
+})
+
+describe('the compressed forms written by the build', () => {
+  it('are read at the start instead of compressing, are not files of their own, and are ignored when older than the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'web-dist-'))
+    try {
+      mkdirSync(join(dir, 'assets'))
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>')
+      writeFileSync(join(dir, 'assets', 'app.js'), script)
+      expect(precompressWebFiles(dir)).toBe(1) // index.html is too small to be worth it
+      const stored = readFileSync(join(dir, 'assets', 'app.js.br'))
+      expect(brotliDecompressSync(stored).toString()).toBe(script)
+      expect(gunzipSync(readFileSync(join(dir, 'assets', 'app.js.gz'))).toString()).toBe(script)
+
+      const files = loadWebFiles(dir)
+      expect([...(files?.keys() ?? [])].sort()).toEqual(['/assets/app.js', '/index.html'])
+      expect(files?.get('/assets/app.js')?.brotli?.equals(stored)).toBe(true)
+
+      // A file changed after the build: its stale compressed forms are not served.
+      const changed = `console.log(${JSON.stringify('y'.repeat(4000))})`
+      writeFileSync(join(dir, 'assets', 'app.js'), changed)
+      const past = new Date(Date.now() - 60_000)
+      utimesSync(join(dir, 'assets', 'app.js.br'), past, past)
+      utimesSync(join(dir, 'assets', 'app.js.gz'), past, past)
+      const again = loadWebFiles(dir)?.get('/assets/app.js')
+      expect(brotliDecompressSync(again?.brotli as Buffer).toString()).toBe(changed)
+      expect(gunzipSync(again?.gzip as Buffer).toString()).toBe(changed)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
