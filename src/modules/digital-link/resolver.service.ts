@@ -29,6 +29,12 @@ export type Resolution =
   | { kind: 'redirect'; location: string; linkHeader: string }
   | { kind: 'linkset'; linkset: Linkset; linkHeader: string }
 
+/**
+ * Whether the item (or, without a serial, the product) with this GTIN-14 may be registered by its
+ * buyer: the registrations feature answers (passed in by the composition).
+ */
+export type RegistrationLookup = (gtin14: string, serial: string | undefined) => Promise<boolean>
+
 export interface ResolveInput {
   gtin: string
   serial?: string
@@ -54,7 +60,13 @@ function wantsLinkset(accept: string | undefined): boolean {
  */
 export class ResolverService {
   constructor(
-    private readonly deps: { db: Db; limiter: RateLimiter; publicApiUrl: string; appUrl: string },
+    private readonly deps: {
+      db: Db
+      limiter: RateLimiter
+      publicApiUrl: string
+      appUrl: string
+      registration?: RegistrationLookup
+    },
   ) {}
 
   /** The Digital Link (our resolver's URI) of a product or an item. */
@@ -98,6 +110,8 @@ export class ResolverService {
     }
     const warranty = serial === undefined ? null : await findItemWarranty(this.deps.db, gtin, serial)
     if (!warranty || serial === undefined) {
+      const registrable = (await this.deps.registration?.(gtin, serial)) ?? false
+      if (registrable) return this.registrationLinks(gtin, serial, productPage)
       // An unknown serial of a known GTIN: the less specific key's links (docs/digital-link.md).
       return {
         anchor: this.uri(gtin),
@@ -124,6 +138,29 @@ export class ResolverService {
             type: 'application/json',
           },
         ],
+        [LINK_TYPES.pip]: [productPage],
+      },
+    }
+  }
+
+  /**
+   * The links of an item (or a product) its buyer may register: the web app's registration page
+   * is the default link of an item, and the `gs1:registerProduct` link of both.
+   */
+  private registrationLinks(gtin: string, serial: string | undefined, productPage: LinkTarget): ItemLinks {
+    const app = this.deps.appUrl.replace(/\/+$/, '')
+    const query = serial === undefined ? '' : `&serial=${encodeURIComponent(serial)}`
+    const register: LinkTarget = {
+      href: `${app}/register?gtin=${gtin}${query}`,
+      title: 'Register this product',
+      type: 'text/html',
+      hreflang: ['en'],
+    }
+    return {
+      anchor: this.uri(gtin, serial),
+      links: {
+        [LINK_TYPES.defaultLink]: [serial === undefined ? productPage : register],
+        [LINK_TYPES.registerProduct]: [register],
         [LINK_TYPES.pip]: [productPage],
       },
     }
