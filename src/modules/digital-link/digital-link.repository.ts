@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, isNull, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { globalProducts, merchantProducts, warranties } from '../../db/schema/index.js'
-import { selectWarrantyViewsWith } from '../warranties/index.js'
 
 /**
  * The forms a GTIN-14 may be stored in (the catalogue keeps a GTIN as it was entered): itself,
@@ -21,15 +20,28 @@ export interface ProductFacts {
  * The product with this GTIN: a merchant's (not deleted) product, the oldest first, or else a
  * global product that a warranty points at. Null when neither exists.
  */
-export async function findProductByGtin(db: DbOrTx, gtin14: string): Promise<ProductFacts | null> {
-  const forms = storedForms(gtin14)
-  const [own] = await db
+export function prepareFindProductByGtin(db: Db): (gtin14: string) => Promise<ProductFacts | null> {
+  const ownProduct = db
     .select({ title: merchantProducts.title })
     .from(merchantProducts)
-    .where(and(inArray(merchantProducts.gtin, forms), isNull(merchantProducts.deletedAt)))
+    .where(
+      and(
+        sql`${merchantProducts.gtin} = any(${sql.placeholder('forms')}::text[])`,
+        isNull(merchantProducts.deletedAt),
+      ),
+    )
     .orderBy(asc(merchantProducts.createdAt))
     .limit(1)
-  if (own) return own
+    .prepare('digital_link_own_product')
+  return async (gtin14) => {
+    const forms = storedForms(gtin14)
+    const [own] = await ownProduct.execute({ forms })
+    return own ?? (await findGlobalProduct(db, forms))
+  }
+}
+
+/** A global product with one of these GTIN forms that a warranty points at. */
+async function findGlobalProduct(db: DbOrTx, forms: string[]): Promise<ProductFacts | null> {
   const [global] = await db
     .select({ title: sql<string>`${globalProducts.brand} || ' ' || ${globalProducts.model}` })
     .from(globalProducts)
@@ -52,25 +64,27 @@ export async function findProductByGtin(db: DbOrTx, gtin14: string): Promise<Pro
  * The newest warranty of the item with this GTIN and serial (serials compared without case, as
  * the service's duplicate check does): only its code, never the owner's details.
  */
-export async function findItemWarranty(
-  db: DbOrTx,
-  gtin14: string,
-  serial: string,
-): Promise<{ warrantyCode: string } | null> {
-  const gtin = sql<string | null>`coalesce(${merchantProducts.gtin}, ${globalProducts.gtin})`
-  const [row] = await selectWarrantyViewsWith(db, { gtin })
+export function prepareFindItemWarranty(
+  db: Db,
+): (gtin14: string, serial: string) => Promise<{ warrantyCode: string } | null> {
+  // Lean on purpose (no view): the resolver's hot path. `lower(serial_number)` has its own index
+  // (warranties_serial_lower_idx); the products are joined only to compare their GTIN.
+  const statement = db
+    .select({ warrantyCode: warranties.warrantyCode })
+    .from(warranties)
+    .leftJoin(merchantProducts, eq(merchantProducts.id, warranties.merchantProductId))
+    .leftJoin(globalProducts, eq(globalProducts.id, warranties.globalProductId))
     .where(
       and(
-        sql`${gtin} in (${sql.join(
-          storedForms(gtin14).map((form) => sql`${form}`),
-          sql`, `,
-        )})`,
-        sql`lower(${warranties.serialNumber}) = lower(${serial})`,
+        sql`lower(${warranties.serialNumber}) = lower(${sql.placeholder('serial')})`,
+        sql`coalesce(${merchantProducts.gtin}, ${globalProducts.gtin}) = any(${sql.placeholder('forms')}::text[])`,
       ),
     )
     .orderBy(desc(warranties.createdAt))
     .limit(1)
-  return row ? { warrantyCode: row.warrantyCode } : null
+    .prepare('digital_link_item_warranty')
+  return async (gtin14, serial) =>
+    (await statement.execute({ forms: storedForms(gtin14), serial }))[0] ?? null
 }
 
 /** A merchant's product (not deleted): its title and GTIN as stored; null when it is not the merchant's. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { clientKey } from '../../lib/client-address.js'
 import { assertGs1Serial, digitalLinkUri, gtin14 } from './digital-link.js'
-import { findItemWarranty, findProductByGtin } from './digital-link.repository.js'
+import { prepareFindItemWarranty, prepareFindProductByGtin } from './digital-link.repository.js'
 import { GS1_VOC, LINK_TYPES, type LinkType, linkTypeIri, requestedLinkType } from './link-types.js'
 
 /** One target of a linkset (RFC 9264 § 4.2.3): nothing personal, ever. */
@@ -67,7 +67,13 @@ export class ResolverService {
       appUrl: string
       registration?: RegistrationLookup
     },
-  ) {}
+  ) {
+    this.findProduct = prepareFindProductByGtin(deps.db)
+    this.findItemWarranty = prepareFindItemWarranty(deps.db)
+  }
+
+  private readonly findProduct: ReturnType<typeof prepareFindProductByGtin>
+  private readonly findItemWarranty: ReturnType<typeof prepareFindItemWarranty>
 
   /** The Digital Link (our resolver's URI) of a product or an item. */
   uri(gtin: string, serial?: string): string {
@@ -99,7 +105,13 @@ export class ResolverService {
   async links(rawGtin: string, serial?: string): Promise<ItemLinks> {
     const gtin = gtin14(rawGtin)
     if (serial !== undefined) assertGs1Serial(serial)
-    const product = await findProductByGtin(this.deps.db, gtin)
+    // The three reads are independent: in parallel, one round trip's wait instead of three.
+    const { registration } = this.deps
+    const [product, warranty, registrable] = await Promise.all([
+      this.findProduct(gtin),
+      serial === undefined ? null : this.findItemWarranty(gtin, serial),
+      registration ? registration(gtin, serial) : false,
+    ])
     if (!product) throw new AppError('not_found', 'No product of this service has this GTIN')
     const app = this.deps.appUrl.replace(/\/+$/, '')
     const productPage: LinkTarget = {
@@ -108,9 +120,7 @@ export class ResolverService {
       type: 'text/html',
       hreflang: ['en'],
     }
-    const warranty = serial === undefined ? null : await findItemWarranty(this.deps.db, gtin, serial)
     if (!warranty || serial === undefined) {
-      const registrable = (await this.deps.registration?.(gtin, serial)) ?? false
       if (registrable) return this.registrationLinks(gtin, serial, productPage)
       // An unknown serial of a known GTIN: the less specific key's links (docs/digital-link.md).
       return {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import {
   merchantProducts,
@@ -56,6 +56,45 @@ export async function findRegistrationProduct(
     .orderBy(sql`coalesce(${registrationSettings.enabled}, false) desc`, asc(merchantProducts.createdAt))
     .limit(1)
   return (row as RegistrationProduct | undefined) ?? null
+}
+
+/** What the check and the resolver need to know of an item, read in one statement. */
+export interface ItemFacts extends RegistrationProduct {
+  /** The merchant uploaded this serial. */
+  known: boolean
+  /** A live registration or a warranty of the merchant's product has this serial. */
+  taken: boolean
+}
+
+/**
+ * `findRegistrationProduct` and, for that product, whether the serial (lower-cased) is known and
+ * whether it is taken: one prepared statement (the check's and the resolver's hot path), each
+ * probe on its own index (the known serials' primary key, the live registrations' unique index,
+ * `warranties_merchant_serial_lower_idx`).
+ */
+export function prepareItemFacts(
+  db: Db,
+): (gtinForms: string[], serialKey: string) => Promise<ItemFacts | null> {
+  const key = sql.placeholder('serialKey')
+  const known = sql<boolean>`exists (select 1 from ${registrationSerials} where ${registrationSerials.merchantProductId} = ${merchantProducts.id} and ${registrationSerials.serialKey} = ${key})`
+  const registered = sql`exists (select 1 from ${productRegistrations} where ${productRegistrations.merchantProductId} = ${merchantProducts.id} and ${productRegistrations.serialKey} = ${key} and ${productRegistrations.status} in ('PENDING', 'APPROVED'))`
+  const covered = sql`exists (select 1 from ${warranties} where ${warranties.merchantId} = ${merchantProducts.merchantId} and ${warranties.merchantProductId} = ${merchantProducts.id} and lower(${warranties.serialNumber}) = ${key})`
+  const statement = db
+    .select({ ...productColumns, known, taken: sql<boolean>`(${registered} or ${covered})` })
+    .from(merchantProducts)
+    .innerJoin(merchants, eq(merchants.id, merchantProducts.merchantId))
+    .leftJoin(registrationSettings, eq(registrationSettings.merchantProductId, merchantProducts.id))
+    .where(
+      and(
+        sql`${merchantProducts.gtin} = any(${sql.placeholder('gtinForms')}::text[])`,
+        isNull(merchantProducts.deletedAt),
+      ),
+    )
+    .orderBy(sql`coalesce(${registrationSettings.enabled}, false) desc`, asc(merchantProducts.createdAt))
+    .limit(1)
+    .prepare('registrations_item_facts')
+  return async (gtinForms, serialKey) =>
+    ((await statement.execute({ gtinForms, serialKey }))[0] as ItemFacts | undefined) ?? null
 }
 
 /** A merchant's product (not deleted) with its registration rules; null for another merchant's. */

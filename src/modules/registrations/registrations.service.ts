@@ -20,6 +20,7 @@ import {
   isKnownSerial,
   listRegistrationViews,
   lockRegistration,
+  prepareItemFacts,
   type RegistrationProduct,
   updateRegistration,
 } from './registrations.repository.js'
@@ -36,6 +37,7 @@ export interface RegisterInput {
 export type { Decider } from './registration-outcomes.js'
 
 const notFound = () => new AppError('not_found', 'No such registration')
+const productNotFound = () => new AppError('not_found', 'No product of this service has this GTIN')
 
 /**
  * Registration by the buyer (docs/digital-link.md#registration-by-the-buyer): the public check,
@@ -54,16 +56,18 @@ export class RegistrationsService {
     },
   ) {
     this.outcomes = deps
+    this.itemFacts = prepareItemFacts(deps.db)
   }
+
+  private readonly itemFacts: ReturnType<typeof prepareItemFacts>
 
   private readonly outcomes: OutcomeDeps
 
-  /** Whether the resolver should offer registration for this item (or product): a fast read. */
+  /** Whether the resolver should offer registration for this item (or product): one read. */
   async offersRegistration(gtin: string, serial: string | undefined): Promise<boolean> {
-    const product = await findRegistrationProduct(this.deps.db, storedForms(gtin))
-    if (!product?.settings?.enabled) return false
-    if (serial === undefined || !product.settings.requireKnownSerial) return true
-    return isKnownSerial(this.deps.db, product.merchantProductId, serial.toLowerCase())
+    const facts = await this.itemFacts(storedForms(gtin), serial?.toLowerCase() ?? '')
+    if (!facts?.settings?.enabled) return false
+    return serial === undefined || !facts.settings.requireKnownSerial || facts.known
   }
 
   /** The public check: what a buyer would meet, nothing personal. Rate-limited per address. */
@@ -75,38 +79,32 @@ export class RegistrationsService {
     if (!limit.allowed) throw new AppError('too_many_requests', undefined, undefined, limit.retryAfterSeconds)
     const gtin = gtin14(rawGtin, '/querystring/gtin')
     assertGs1Serial(serial, '/querystring/serial')
-    const product = await this.productOf(gtin)
-    const reason = await this.checkReason(product, serial.toLowerCase())
+    const facts = await this.itemFacts(storedForms(gtin), serial.toLowerCase())
+    if (!facts) throw productNotFound()
+    const settings = facts.settings?.enabled ? facts.settings : null
+    const reason: CheckReason = !settings
+      ? 'not_registrable'
+      : settings.requireKnownSerial && !facts.known
+        ? 'unknown_serial'
+        : facts.taken
+          ? 'already_registered'
+          : 'registrable'
     return {
       gtin,
       serial,
-      productTitle: product.title,
-      merchantName: product.merchantName,
+      productTitle: facts.title,
+      merchantName: facts.merchantName,
       registrable: reason === 'registrable',
       reason,
       requiresReceipt: true,
-      coverageMonths: product.settings?.enabled ? product.settings.coverageMonths : null,
+      coverageMonths: settings?.coverageMonths ?? null,
     }
   }
 
   private async productOf(gtin: string): Promise<RegistrationProduct> {
     const product = await findRegistrationProduct(this.deps.db, storedForms(gtin))
-    if (!product) throw new AppError('not_found', 'No product of this service has this GTIN')
+    if (!product) throw productNotFound()
     return product
-  }
-
-  private async checkReason(product: RegistrationProduct, serialKey: string): Promise<CheckReason> {
-    const { db } = this.deps
-    if (!product.settings?.enabled) return 'not_registrable'
-    if (
-      product.settings.requireKnownSerial &&
-      !(await isKnownSerial(db, product.merchantProductId, serialKey))
-    )
-      return 'unknown_serial'
-    const taken =
-      (await findLiveRegistration(db, product.merchantProductId, serialKey)) ??
-      (await findItemWarrantyOf(db, product.merchantId, product.merchantProductId, serialKey))
-    return taken ? 'already_registered' : 'registrable'
   }
 
   /**
