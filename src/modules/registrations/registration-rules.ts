@@ -5,7 +5,7 @@ import type {
   ReceiptOcrStatus,
   RegistrationSettingsRow,
 } from '../../db/schema/index.js'
-import type { RegistrationViewRow } from './registrations.repository.js'
+import type { RegistrationViewRow } from './registration-views.repository.js'
 import type { Registration, ReviewReason } from './registrations.schemas.js'
 
 const DAY_MS = 86_400_000

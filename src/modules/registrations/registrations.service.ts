@@ -10,15 +10,14 @@ import { findReceipt } from '../receipts/index.js'
 import { lockSerials, type WarrantiesService } from '../warranties/index.js'
 import { type Decider, issueRegistration, notifyBuyer, type OutcomeDeps } from './registration-outcomes.js'
 import { dayOf, type RegistrationView, reviewReasonOf, toRegistrationView } from './registration-rules.js'
+import { findRegistrationView, listRegistrationViews } from './registration-views.repository.js'
 import {
   findItemWarrantyOf,
   findLiveRegistration,
   findMerchantRegistrationProduct,
   findRegistrationProduct,
-  findRegistrationView,
   insertRegistration,
   isKnownSerial,
-  listRegistrationViews,
   lockRegistration,
   prepareItemFacts,
   type RegistrationProduct,
