@@ -159,6 +159,8 @@ export interface MeasureOptions {
   duration?: number
   /** Concurrent connections (default BENCH_CONNECTIONS). */
   connections?: number
+  /** A path (with its query) made afresh for every request (a random item of a large set). */
+  path?: () => string
 }
 
 export async function measure(name: string, options: MeasureOptions): Promise<Measurement> {
@@ -203,6 +205,14 @@ function requestOf(options: MeasureOptions) {
     ...options.headers,
   }
   const { body } = options
+  if (options.path) {
+    const next = options.path
+    return {
+      requests: [
+        { method, headers, setupRequest: (req: Record<string, unknown>) => ({ ...req, path: next() }) },
+      ],
+    }
+  }
   if (typeof body === 'function') {
     const path = new URL(options.url).pathname
     const setupRequest = (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify(body()) })

@@ -1,14 +1,12 @@
 import { LOCK_KEYS } from './db/lock-keys.js'
 import type { Deps } from './deps.js'
 import type { Feature } from './feature.js'
+import { claimsOf, digitalLinkOf, inboxOf, registrationsOf } from './feature-factories.js'
 import { auditFeature } from './modules/audit/index.js'
 import { authFeature } from './modules/auth/index.js'
 import { catalogFeature } from './modules/catalog/index.js'
-import { claimsFeature } from './modules/claims/index.js'
 import { customersFeature } from './modules/customers/index.js'
-import { digitalLinkFeature } from './modules/digital-link/index.js'
 import { importsFeature, stopImportsOf } from './modules/imports/index.js'
-import { type InboxReceipts, inboxFeature } from './modules/inbox/index.js'
 import { ipfsFeature } from './modules/ipfs/index.js'
 import { mailFeature } from './modules/mail/index.js'
 import { merchantsFeature } from './modules/merchants/index.js'
@@ -32,7 +30,7 @@ import { type WarrantyEvents, webhooksFeature } from './modules/webhooks/index.j
  * are registered. The one list that routes, jobs, sweeps and start/stop are driven from.
  */
 export function createFeatures(deps: Deps) {
-  const { config, db, logger } = deps
+  const { db, logger } = deps
   const mail = mailOf(deps)
   const webhooks = webhooksOf(deps)
   const events = webhooks.service.events
@@ -47,26 +45,18 @@ export function createFeatures(deps: Deps) {
   const wakeMinter = () => minting.service.wake()
   const { warranties, imports } = warrantiesOf(deps, { mail: mail.service, wakeMinter, events })
   const customers = customersOf(deps, { mail: mail.service, events, ownership: ownership.service })
-  const senderAddresses = senderAddressesFeature(
-    { db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
-    { mail: mail.service },
-  )
+  const senderAddresses = senderAddressesOf(deps, mail.service)
   const serviceHistory = serviceHistoryOf(deps)
   const certificates = certificatesOf(deps, (id) => serviceHistory.service.history(id))
   const receipts = receiptsOf(deps, mail.service)
   const inbox = inboxOf(deps, receipts.service.receipts)
-  const claims = claimsFeature(
-    {
-      db,
-      appUrl: config.appUrl,
-      maxPixels: config.receipts.maxPixels,
-      push: deps.push,
-      queue: deps.queue,
-      logger,
-      exclusive: (fn) => deps.database.exclusive(LOCK_KEYS.claimPushes, fn),
-    },
-    { mail: mail.service, events, blobs: receipts.service.blobs, history: serviceHistory.service },
-  )
+  const registrations = registrationsOf(deps, {
+    mail: mail.service,
+    warranties: warranties.service,
+    wakeMinter,
+  })
+  const { blobs } = receipts.service
+  const claims = claimsOf(deps, { mail: mail.service, events, blobs, history: serviceHistory.service })
   const list: Feature[] = [
     systemOf(deps),
     metricsFeature({ metrics: deps.metrics }),
@@ -92,7 +82,10 @@ export function createFeatures(deps: Deps) {
     mail,
     webhooks,
     minting,
-    digitalLinkOf(deps),
+    registrations,
+    digitalLinkOf(deps, (gtin, serial) =>
+      registrations.service.registrations.offersRegistration(gtin, serial),
+    ),
     // Last: the web app's pages and files never shadow an API route.
     webappFeature(),
   ]
@@ -116,8 +109,17 @@ export function createFeatures(deps: Deps) {
     inbox: inbox.service,
     claims: claims.service,
     webhooks: webhooks.service,
+    ...registrations.service,
   }
   return { list, services }
+}
+
+function senderAddressesOf(deps: Deps, mail: Parameters<typeof senderAddressesFeature>[1]['mail']) {
+  const { config } = deps
+  return senderAddressesFeature(
+    { db: deps.db, limiter: deps.limiter, publicApiUrl: config.publicApiUrl },
+    { mail },
+  )
 }
 
 function receiptsOf(deps: Deps, mail: Parameters<typeof receiptsFeature>[1]['mail']) {
@@ -250,21 +252,6 @@ function mintingOf(deps: Deps, events: WarrantyEvents) {
   })
 }
 
-/** Receipts by e-mail: the SMTP listener and the provider route, saving through the receipts service. */
-function inboxOf(deps: Deps, receipts: InboxReceipts) {
-  return inboxFeature(
-    {
-      db: deps.db,
-      logger: deps.logger,
-      resolver: deps.dnsResolver,
-      exclusive: (key, fn) => deps.database.exclusive(key, fn),
-      settings: deps.config.inbox,
-      inboxDomain: deps.config.inboxDomain,
-    },
-    { receipts },
-  )
-}
-
 /** Liveness, readiness, version, and what certificates are verified against. */
 function systemOf(deps: Deps) {
   return systemFeature({
@@ -282,14 +269,3 @@ function systemOf(deps: Deps) {
 export type Features = ReturnType<typeof createFeatures>
 /** The feature services, for the start-up (the first admin) and for tests. */
 export type Services = Features['services']
-
-/** GS1 Digital Link: the resolver of the merchants' GTINs, QR codes and label sheets. */
-function digitalLinkOf(deps: Deps) {
-  const { config } = deps
-  return digitalLinkFeature({
-    db: deps.db,
-    limiter: deps.limiter,
-    publicApiUrl: config.publicApiUrl,
-    appUrl: config.appUrl,
-  })
-}

@@ -54,4 +54,6 @@ export const LOCK_KEYS = {
   imports: 727_274_022,
   /** A run of claims' push notifications. */
   claimPushes: 727_274_023,
+  /** A run of known-serial uploads (registration by the buyer). */
+  registrationSerials: 727_274_024,
 } as const

@@ -144,6 +144,25 @@ insert into claim_pushes (claim_id, device_id, title, body, status, attempts, se
 insert into claim_photos (claim_id, message_id, content_type, width, height, image_key, thumbnail_key) values
   ('78000000-0000-4000-8000-000000000001', '79000000-0000-4000-8000-000000000001', 'image/jpeg', 1200, 1600,
    'receipts/2025/03/k900.jpg', 'receipts/2025/03/k900.thumb.webp');
+insert into registration_settings (merchant_product_id, merchant_id, enabled, coverage_months, coverage_start,
+    auto_approve_max_age_days, require_known_serial) values
+  ('31000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000001', true, 24, 'PURCHASE_DATE', 30, true);
+insert into registration_serials (merchant_product_id, serial_key) values
+  ('31000000-0000-4000-8000-000000000001', 'k900-0001'), ('31000000-0000-4000-8000-000000000001', 'k900-0002');
+insert into registration_serial_uploads (id, merchant_id, merchant_product_id, created_by, state, lines, chunks, cursor,
+    processed, added, duplicates, failed, finished_at) values
+  ('7a000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000001', '31000000-0000-4000-8000-000000000001',
+   '20000000-0000-4000-8000-000000000002', 'RUNNING', 3, 2, 1, 2, 2, 0, 0, null);
+insert into registration_serial_upload_chunks (upload_id, seq, lines) values
+  ('7a000000-0000-4000-8000-000000000001', 1, '[[4,"K900 0003"]]');
+insert into registration_serial_upload_errors (upload_id, line, code, message) values
+  ('7a000000-0000-4000-8000-000000000001', 4, 'invalid_serial', 'is not a GS1 serial (AI 21)');
+insert into product_registrations (id, merchant_id, merchant_product_id, customer_id, serial_number, serial_key, receipt_id,
+    purchase_date, shop, status, review_reason, auto_approved, warranty_id, decided_at) values
+  ('7b000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000001', '31000000-0000-4000-8000-000000000001',
+   '20000000-0000-4000-8000-000000000003', 'K900-0001', 'k900-0001', '74000000-0000-4000-8000-000000000001',
+   '2025-03-08 00:00:00+00', 'Nordlicht Berlin', 'APPROVED', null, true, '60000000-0000-4000-8000-000000000001',
+   '2025-03-09 10:00:00+00');
 `
 
 /**

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import jsQRModule from 'jsqr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { warranties } from '../../src/db/schema/index.js'
+import { merchantProducts, warranties } from '../../src/db/schema/index.js'
 import {
   createMerchantProduct,
   insertWarranty,
@@ -179,7 +179,45 @@ describe('the linkset is RFC 9264 JSON with GS1 Web Vocabulary link types', () =
       }
     }
   })
+
+  it('with registration by the buyer on: validates, gs1:registerProduct is a vocabulary term, the anchor a valid Digital Link', async () => {
+    const registrable = validGtin(13)
+    const product = await createMerchantProduct(svc.deps.db, (await productMerchant()).id, {
+      gtin: registrable,
+    })
+    const put = await svc.request({
+      method: 'PUT',
+      url: `/v1/merchant/products/${product.id}/registration`,
+      token: owner.token,
+      payload: {
+        enabled: true,
+        coverageMonths: 12,
+        coverageStart: 'PURCHASE_DATE',
+        autoApproveMaxAgeDays: null,
+        requireKnownSerial: false,
+      },
+    })
+    expect(put.statusCode).toBe(200)
+    expect(VOCABULARY.has('https://gs1.org/voc/registerProduct')).toBe(true)
+    for (const url of [`/01/${registrable}/21/${serial}`, `/01/${registrable}`]) {
+      const body = (await get(`${url}?linkType=linkset`)).json()
+      expect(validLinkset(body), JSON.stringify(validLinkset.errors)).toBe(true)
+      const [context] = body.linkset
+      expect(DigitalLink(context.anchor).isValid(), context.anchor).toBe(true)
+      expect(context['https://gs1.org/voc/registerProduct']).toHaveLength(1)
+      for (const relation of Object.keys(context).filter((k) => k !== 'anchor')) {
+        expect(VOCABULARY.has(relation), relation).toBe(true)
+      }
+    }
+  })
 })
+
+/** The merchant of the file's product. */
+async function productMerchant() {
+  const [row] = await svc.deps.db.select().from(merchantProducts).where(eq(merchantProducts.id, productId))
+  if (!row) throw new Error('the product is gone')
+  return { id: row.merchantId }
+}
 
 describe('QR codes and labels: refusals', () => {
   it('makes no QR code for a GTIN the service does not have, nor a bad one', async () => {

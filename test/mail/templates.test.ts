@@ -62,6 +62,15 @@ const examples: { [K in MailTemplateName]: { data: MailTemplateData[K]; link: st
     },
     link: 'https://app.test/claims/5f0c1a2e-9b1d-4c3e-8f00-0123456789ab?x=1&y=%2F',
   },
+  'registration.notice': {
+    data: {
+      headline: 'Your registration was refused.',
+      detail: HOSTILE,
+      productName: 'Kettle 3000',
+      url: 'https://app.test/register?registration=5f0c1a2e-9b1d-4c3e-8f00-0123456789ab',
+    },
+    link: 'https://app.test/register?registration=5f0c1a2e-9b1d-4c3e-8f00-0123456789ab',
+  },
 }
 const names = Object.keys(examples) as MailTemplateName[]
 
@@ -304,6 +313,7 @@ describe('renderMail', () => {
       'claim.notice',
       'customer.magic-link',
       'receipt.share',
+      'registration.notice',
       'sender.verification',
       'warranty.notification',
       'warranty.reminder',

@@ -1040,6 +1040,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customer/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your registrations, newest first
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["listMyRegistrations"];
+        put?: never;
+        /**
+         * Register a product you bought, with a receipt of yours as the proof of purchase
+         * @description Refused before anything is stored: 422 not_registrable (the merchant takes no registrations of this GTIN), 422 unknown_serial (the merchant did not make this serial). A receipt that is not yours: 404. Answered 201 with the registration: APPROVED (a warranty issued at once by the merchant's rule, in your wallet, minted like any other), PENDING (in the merchant's queue), or DISPUTE (the item is registered or covered already: the merchant decides; never a second warranty). You registered the item already: 409 conflict. An e-mail tells you the outcome.
+         *
+         *     Roles: CUSTOMER.
+         */
+        post: operations["registerProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/registrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One registration of yours
+         * @description Roles: CUSTOMER.
+         */
+        get: operations["getMyRegistration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customer/sign-out-everywhere": {
         parameters: {
             query?: never;
@@ -1374,6 +1420,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/global/registrations/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether an item (GTIN and serial) can be registered by its buyer
+         * @description Public, nothing personal: the product, its merchant, and a stable reason (registrable, not_registrable, unknown_serial, already_registered: a registration would then be a dispute). An unknown GTIN: 404; a bad check digit: 400 invalid_gtin. Counts against RATE_LIMIT_VERIFY_PER_ADDRESS.
+         */
+        get: operations["checkRegistration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/global/sender-verify/{token}": {
         parameters: {
             query?: never;
@@ -1697,6 +1763,154 @@ export interface paths {
          * @description Roles: MERCHANT_USER.
          */
         post: operations["printProductLabels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/products/{id}/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's registration settings (off until set) and how many serials are known
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["getRegistrationSettings"];
+        /**
+         * Set a product's registration settings
+         * @description Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        put: operations["setRegistrationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/products/{id}/serials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the serials made of a product (JSON list, or a CSV/text body of any length)
+         * @description application/json {"serials": [...]} (at most 10,000), or text/csv / text/plain with one serial a line (the first column; a header line `serial` is skipped), at most 209715200 bytes. Answers 202 with the upload; a background job adds the serials (already known ones count as duplicates) and reports each bad line. Follow it with GET …/serials/uploads/{uploadId}.
+         *
+         *     Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        post: operations["uploadKnownSerials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/products/{id}/serials/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An upload of known serials: its progress, counts and a page of its line errors
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["getKnownSerialsUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's registrations by buyers, newest first (filter by status: PENDING, DISPUTE …)
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["listRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/registrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One registration
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["getRegistration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/registrations/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a PENDING registration: the warranty is issued into the buyer's wallet
+         * @description Not PENDING (a dispute included): 409 invalid_state. The item got a warranty meanwhile: 409 conflict.
+         *
+         *     Roles: MERCHANT_USER.
+         */
+        post: operations["approveRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/registrations/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a PENDING registration or close a DISPUTE, with the reason the buyer reads
+         * @description Roles: MERCHANT_USER.
+         */
+        post: operations["refuseRegistration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2792,7 +3006,7 @@ export interface components {
              * @description A stable error code, one of a closed list
              * @enum {unknown}
              */
-            error: "validation_error" | "invalid_json" | "invalid_gtin" | "unauthorized" | "invalid_credentials" | "invalid_link" | "expired" | "invalid_token" | "expired_token" | "token_used" | "forbidden" | "account_suspended" | "merchant_suspended" | "provider_suspended" | "not_found" | "request_timeout" | "conflict" | "receipt_quota_exceeded" | "invalid_state" | "warranty_expired" | "warranty_voided" | "claim_already_open" | "last_owner" | "last_admin" | "self_offboarding" | "payload_too_large" | "idempotency_key_reused" | "too_many_requests" | "email_quota_exceeded" | "headers_too_large" | "internal_error" | "unavailable";
+            error: "validation_error" | "invalid_json" | "invalid_gtin" | "unauthorized" | "invalid_credentials" | "invalid_link" | "expired" | "invalid_token" | "expired_token" | "token_used" | "forbidden" | "account_suspended" | "merchant_suspended" | "provider_suspended" | "not_found" | "request_timeout" | "conflict" | "receipt_quota_exceeded" | "invalid_state" | "warranty_expired" | "warranty_voided" | "claim_already_open" | "last_owner" | "last_admin" | "self_offboarding" | "payload_too_large" | "idempotency_key_reused" | "not_registrable" | "unknown_serial" | "too_many_requests" | "email_quota_exceeded" | "headers_too_large" | "internal_error" | "unavailable";
             message: string;
         } & {
             [key: string]: unknown;
@@ -2993,6 +3207,67 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** Registration */
+        Registration: {
+            autoApproved: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            customerEmail: string | null;
+            decidedAt: string | null;
+            gtin: string | null;
+            /** Format: uuid */
+            id: string;
+            merchantName: string;
+            /** Format: uuid */
+            productId: string;
+            productTitle: string;
+            /**
+             * Format: date
+             * @description A calendar day, YYYY-MM-DD
+             */
+            purchaseDate: string;
+            receiptId: string | null;
+            refusalReason: string | null;
+            reviewReason: ("manual_review" | "receipt_date_unreadable" | "purchase_date_corrected" | "receipt_too_old" | "already_registered" | "already_covered") | null;
+            serialNumber: string;
+            shop: string | null;
+            status: "PENDING" | "APPROVED" | "REFUSED" | "DISPUTE";
+            /** Format: date-time */
+            updatedAt: string;
+            warrantyCode: string | null;
+            warrantyId: string | null;
+        };
+        /** RegistrationCheck */
+        RegistrationCheck: {
+            coverageMonths: number | null;
+            /** @description GTIN-14 */
+            gtin: string;
+            merchantName: string;
+            productTitle: string;
+            reason: "registrable" | "not_registrable" | "unknown_serial" | "already_registered";
+            /** @description True when a registration would be accepted for review or issue */
+            registrable: boolean;
+            requiresReceipt: boolean;
+            serial: string;
+        };
+        /** RegistrationPage */
+        RegistrationPage: {
+            items: components["schemas"]["Registration"][];
+            nextCursor: string | null;
+        };
+        /** RegistrationSettings */
+        RegistrationSettings: {
+            autoApproveMaxAgeDays: number | null;
+            coverageMonths: number;
+            /** @description PURCHASE_DATE: from the receipt's date; REGISTRATION_DATE: from the day of registration */
+            coverageStart: "PURCHASE_DATE" | "REGISTRATION_DATE";
+            enabled: boolean;
+            knownSerials: number;
+            /** Format: uuid */
+            productId: string;
+            /** @description Refuse serials the merchant did not upload */
+            requireKnownSerial: boolean;
+        };
         /** ReminderRunResult */
         ReminderRunResult: {
             /** @description Reminders given up by this call (device gone, refused, last attempt) */
@@ -3027,6 +3302,52 @@ export interface components {
         SenderAddressPage: {
             items: components["schemas"]["SenderAddress"][];
             nextCursor: string | null;
+        };
+        /** SerialUpload */
+        SerialUpload: {
+            added: number;
+            /** Format: date-time */
+            createdAt: string;
+            duplicates: number;
+            error: string | null;
+            failed: number;
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            lines: number;
+            processed: number;
+            /** Format: uuid */
+            productId: string;
+            state: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** SerialUploadWithErrors */
+        SerialUploadWithErrors: {
+            added: number;
+            /** Format: date-time */
+            createdAt: string;
+            duplicates: number;
+            error: string | null;
+            errors: {
+                items: {
+                    code: string;
+                    line: number;
+                    message: string;
+                }[];
+                total: number;
+            };
+            failed: number;
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            lines: number;
+            processed: number;
+            /** Format: uuid */
+            productId: string;
+            state: "PENDING" | "RUNNING" | "DONE" | "FAILED";
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** ServiceHistory */
         ServiceHistory: {
@@ -7745,6 +8066,208 @@ export interface operations {
             };
         };
     };
+    listMyRegistrations: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                status?: "PENDING" | "APPROVED" | "REFUSED" | "DISPUTE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registerProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A GTIN-8, -12, -13 or -14 with its check digit (400 `invalid_gtin` otherwise) */
+                    gtin: string;
+                    /**
+                     * Format: date
+                     * @description A calendar day, YYYY-MM-DD
+                     */
+                    purchaseDate: string;
+                    /** Format: uuid */
+                    receiptId: string;
+                    /** @description The serial number (AI 21): 1 to 20 of A-Z a-z 0-9 !%&'()*+,-./:;<=>?_ */
+                    serialNumber: string;
+                    shop?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     signOutEverywhere: {
         parameters: {
             query?: never;
@@ -8791,6 +9314,58 @@ export interface operations {
             };
             /** @description Every error answer */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkRegistration: {
+        parameters: {
+            query: {
+                /** @description A GTIN-8, -12, -13 or -14 with its check digit (400 `invalid_gtin` otherwise) */
+                gtin: string;
+                /** @description The serial number (AI 21): 1 to 20 of A-Z a-z 0-9 !%&'()*+,-./:;<=>?_ */
+                serial: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationCheck"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9972,6 +10547,521 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRegistrationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationSettings"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setRegistrationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoApproveMaxAgeDays: number | null;
+                    coverageMonths: number;
+                    /** @description PURCHASE_DATE: from the receipt's date; REGISTRATION_DATE: from the day of registration */
+                    coverageStart: "PURCHASE_DATE" | "REGISTRATION_DATE";
+                    enabled: boolean;
+                    /** @description Refuse serials the merchant did not upload */
+                    requireKnownSerial: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationSettings"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadKnownSerials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serials: string[];
+                } | string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SerialUpload"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getKnownSerialsUpload: {
+        parameters: {
+            query?: {
+                /** @description The errors after this line */
+                errorsAfterLine?: number;
+                errorsLimit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SerialUploadWithErrors"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRegistrations: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                status?: "PENDING" | "APPROVED" | "REFUSED" | "DISPUTE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationPage"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refuseRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
                 };
             };
             /** @description Every error answer */

@@ -46,6 +46,8 @@ export const merchantProducts = pgTable(
       .on(t.merchantId, t.merchantSku)
       .where(sql`${t.deletedAt} is null`),
     index('merchant_products_list_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    // The Digital Link resolver and registration find products by GTIN.
+    index('merchant_products_gtin_idx').on(t.gtin).where(sql`${t.deletedAt} is null`),
     check('merchant_products_price_check', sql`${t.price} is null or ${t.price} > 0`),
     check(
       'merchant_products_duration_check',

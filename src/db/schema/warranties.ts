@@ -99,6 +99,8 @@ export const warranties = pgTable(
     index('warranties_merchant_list_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     // Duplicate checks compare serial numbers case-insensitively.
     index('warranties_merchant_serial_lower_idx').on(t.merchantId, sql`lower(${t.serialNumber})`),
+    // The Digital Link resolver finds an item's warranty by its serial (any merchant of the GTIN).
+    index('warranties_serial_lower_idx').on(sql`lower(${t.serialNumber})`),
     index('warranties_merchant_email_idx').on(t.merchantId, t.customerEmail),
     index('warranties_customer_idx').on(t.customerId, t.createdAt.desc()),
     index('warranties_mint_pending_idx')

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, exists, inArray, isNull, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.js'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { globalProducts, merchantProducts, warranties } from '../../db/schema/index.js'
-import { selectWarrantyViewsWith } from '../warranties/index.js'
 
 /**
  * The forms a GTIN-14 may be stored in (the catalogue keeps a GTIN as it was entered): itself,
@@ -17,60 +16,41 @@ export interface ProductFacts {
   title: string
 }
 
-/**
- * The product with this GTIN: a merchant's (not deleted) product, the oldest first, or else a
- * global product that a warranty points at. Null when neither exists.
- */
-export async function findProductByGtin(db: DbOrTx, gtin14: string): Promise<ProductFacts | null> {
-  const forms = storedForms(gtin14)
-  const [own] = await db
-    .select({ title: merchantProducts.title })
-    .from(merchantProducts)
-    .where(and(inArray(merchantProducts.gtin, forms), isNull(merchantProducts.deletedAt)))
-    .orderBy(asc(merchantProducts.createdAt))
-    .limit(1)
-  if (own) return own
-  const [global] = await db
-    .select({ title: sql<string>`${globalProducts.brand} || ' ' || ${globalProducts.model}` })
-    .from(globalProducts)
-    .where(
-      and(
-        inArray(globalProducts.gtin, forms),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(warranties)
-            .where(eq(warranties.globalProductId, globalProducts.id)),
-        ),
-      ),
-    )
-    .limit(1)
-  return global ?? null
+/** What the resolver reads of a GTIN (and a serial): the product's title, the item's warranty code. */
+export interface ResolvedItem {
+  /** Null when no product of the service has the GTIN. */
+  title: string | null
+  /** The newest warranty of the item, when a serial was given and a warranty has it. */
+  warrantyCode: string | null
 }
 
 /**
- * The newest warranty of the item with this GTIN and serial (serials compared without case, as
- * the service's duplicate check does): only its code, never the owner's details.
+ * One prepared statement for the resolver's hot path. The product: a merchant's (not deleted)
+ * product with the GTIN, the oldest first, or else a global product that a warranty points at.
+ * The item (when `serial` is not null): its newest warranty of a product with the GTIN, found by
+ * `warranties_serial_lower_idx` (serials match without case); only its code, never the owner.
  */
-export async function findItemWarranty(
-  db: DbOrTx,
-  gtin14: string,
-  serial: string,
-): Promise<{ warrantyCode: string } | null> {
-  const gtin = sql<string | null>`coalesce(${merchantProducts.gtin}, ${globalProducts.gtin})`
-  const [row] = await selectWarrantyViewsWith(db, { gtin })
-    .where(
-      and(
-        sql`${gtin} in (${sql.join(
-          storedForms(gtin14).map((form) => sql`${form}`),
-          sql`, `,
-        )})`,
-        sql`lower(${warranties.serialNumber}) = lower(${serial})`,
-      ),
-    )
-    .orderBy(desc(warranties.createdAt))
-    .limit(1)
-  return row ? { warrantyCode: row.warrantyCode } : null
+export function prepareResolveItem(db: Db): (gtin14: string, serial: string | null) => Promise<ResolvedItem> {
+  const forms = sql`${sql.placeholder('forms')}::text[]`
+  const own = sql`(select ${merchantProducts.title} from ${merchantProducts} where ${merchantProducts.gtin} = any(${forms}) and ${merchantProducts.deletedAt} is null order by ${merchantProducts.createdAt} limit 1)`
+  const global = sql`(select ${globalProducts.brand} || ' ' || ${globalProducts.model} from ${globalProducts} where ${globalProducts.gtin} = any(${forms}) and exists (select 1 from ${warranties} where ${warranties.globalProductId} = ${globalProducts.id}) limit 1)`
+  const code = sql`(select w.warranty_code from warranties w
+      left join merchant_products mp on mp.id = w.merchant_product_id
+      left join global_products gp on gp.id = w.global_product_id
+      where lower(w.serial_number) = lower(${sql.placeholder('serial')}::text)
+        and coalesce(mp.gtin, gp.gtin) = any(${forms})
+      order by w.created_at desc limit 1)`
+  const statement = db
+    .select({
+      title: sql<string | null>`coalesce(${own}, ${global})`,
+      warrantyCode: sql<string | null>`${code}`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('digital_link_resolve_item')
+  return async (gtin14, serial) => {
+    const [row] = await statement.execute({ forms: storedForms(gtin14), serial })
+    return { title: row?.title ?? null, warrantyCode: row?.warrantyCode ?? null }
+  }
 }
 
 /** A merchant's product (not deleted): its title and GTIN as stored; null when it is not the merchant's. */

@@ -13,6 +13,8 @@ export const LINK_TYPES = {
   pip: 'gs1:pip',
   /** The warranty certificate: its public verification page and JSON answer. */
   certificationInfo: 'gs1:certificationInfo',
+  /** Where the buyer registers the item (registration by the buyer, when its merchant allows it). */
+  registerProduct: 'gs1:registerProduct',
 } as const
 
 export type LinkType = (typeof LINK_TYPES)[keyof typeof LINK_TYPES]

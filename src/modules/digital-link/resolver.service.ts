@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { clientKey } from '../../lib/client-address.js'
 import { assertGs1Serial, digitalLinkUri, gtin14 } from './digital-link.js'
-import { findItemWarranty, findProductByGtin } from './digital-link.repository.js'
+import { prepareResolveItem } from './digital-link.repository.js'
 import { GS1_VOC, LINK_TYPES, type LinkType, linkTypeIri, requestedLinkType } from './link-types.js'
 
 /** One target of a linkset (RFC 9264 § 4.2.3): nothing personal, ever. */
@@ -28,6 +28,12 @@ export type Linkset = { linkset: [{ anchor: string } & Record<string, string | L
 export type Resolution =
   | { kind: 'redirect'; location: string; linkHeader: string }
   | { kind: 'linkset'; linkset: Linkset; linkHeader: string }
+
+/**
+ * Whether the item (or, without a serial, the product) with this GTIN-14 may be registered by its
+ * buyer: the registrations feature answers (passed in by the composition).
+ */
+export type RegistrationLookup = (gtin14: string, serial: string | undefined) => Promise<boolean>
 
 export interface ResolveInput {
   gtin: string
@@ -54,8 +60,18 @@ function wantsLinkset(accept: string | undefined): boolean {
  */
 export class ResolverService {
   constructor(
-    private readonly deps: { db: Db; limiter: RateLimiter; publicApiUrl: string; appUrl: string },
-  ) {}
+    private readonly deps: {
+      db: Db
+      limiter: RateLimiter
+      publicApiUrl: string
+      appUrl: string
+      registration?: RegistrationLookup
+    },
+  ) {
+    this.resolveItem = prepareResolveItem(deps.db)
+  }
+
+  private readonly resolveItem: ReturnType<typeof prepareResolveItem>
 
   /** The Digital Link (our resolver's URI) of a product or an item. */
   uri(gtin: string, serial?: string): string {
@@ -87,7 +103,14 @@ export class ResolverService {
   async links(rawGtin: string, serial?: string): Promise<ItemLinks> {
     const gtin = gtin14(rawGtin)
     if (serial !== undefined) assertGs1Serial(serial)
-    const product = await findProductByGtin(this.deps.db, gtin)
+    // The product and the item in one statement, registration's read beside it: one round trip.
+    const { registration } = this.deps
+    const [item, registrable] = await Promise.all([
+      this.resolveItem(gtin, serial ?? null),
+      registration ? registration(gtin, serial) : false,
+    ])
+    const product = item.title === null ? null : { title: item.title }
+    const warranty = item.warrantyCode === null ? null : { warrantyCode: item.warrantyCode }
     if (!product) throw new AppError('not_found', 'No product of this service has this GTIN')
     const app = this.deps.appUrl.replace(/\/+$/, '')
     const productPage: LinkTarget = {
@@ -96,8 +119,8 @@ export class ResolverService {
       type: 'text/html',
       hreflang: ['en'],
     }
-    const warranty = serial === undefined ? null : await findItemWarranty(this.deps.db, gtin, serial)
     if (!warranty || serial === undefined) {
+      if (registrable) return this.registrationLinks(gtin, serial, productPage)
       // An unknown serial of a known GTIN: the less specific key's links (docs/digital-link.md).
       return {
         anchor: this.uri(gtin),
@@ -124,6 +147,29 @@ export class ResolverService {
             type: 'application/json',
           },
         ],
+        [LINK_TYPES.pip]: [productPage],
+      },
+    }
+  }
+
+  /**
+   * The links of an item (or a product) its buyer may register: the web app's registration page
+   * is the default link of an item, and the `gs1:registerProduct` link of both.
+   */
+  private registrationLinks(gtin: string, serial: string | undefined, productPage: LinkTarget): ItemLinks {
+    const app = this.deps.appUrl.replace(/\/+$/, '')
+    const query = serial === undefined ? '' : `&serial=${encodeURIComponent(serial)}`
+    const register: LinkTarget = {
+      href: `${app}/register?gtin=${gtin}${query}`,
+      title: 'Register this product',
+      type: 'text/html',
+      hreflang: ['en'],
+    }
+    return {
+      anchor: this.uri(gtin, serial),
+      links: {
+        [LINK_TYPES.defaultLink]: [serial === undefined ? productPage : register],
+        [LINK_TYPES.registerProduct]: [register],
         [LINK_TYPES.pip]: [productPage],
       },
     }

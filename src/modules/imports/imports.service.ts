@@ -80,7 +80,7 @@ export class WarrantyImports {
    * body answer the first import again (nothing new stored); another body with the key: 422.
    */
   async upload(
-    actor: IssueActor,
+    actor: IssueActor & { userId: string },
     body: unknown,
     idempotencyKey?: string,
   ): Promise<{ body: ImportView; replayed: boolean }> {

@@ -30,6 +30,8 @@ export {
 } from './receipt-image.js'
 export type { ReceiptOcrPipeline } from './receipt-ocr.js'
 export { OCR_RECEIPTS_JOB } from './receipt-ocr.js'
+/** A customer's receipt, read and linked to a warranty by a buyer's registration. */
+export { findReceipt, updateReceipt } from './receipts.repository.js'
 export { imageResponse } from './receipts.schemas.js'
 export type { InboundReceipt, ReceiptsService } from './receipts.service.js'
 

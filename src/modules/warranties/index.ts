@@ -32,7 +32,13 @@ export {
   listWalletWarranties,
   type WalletFilter,
 } from './wallet.repository.js'
-export { findWarranty, findWarrantyById, listExpiringWarranties } from './warranties.repository.js'
+export {
+  findActiveDuplicates,
+  findWarranty,
+  findWarrantyById,
+  listExpiringWarranties,
+  lockSerials,
+} from './warranties.repository.js'
 export {
   IssueBody,
   IssueHeaders,
@@ -41,7 +47,7 @@ export {
   WarrantyProduct,
   WarrantyStatus,
 } from './warranties.schemas.js'
-export type { ImportIssuer, IssueActor } from './warranties.service.js'
+export type { ImportIssuer, IssueActor, IssueInput, WarrantiesService } from './warranties.service.js'
 export type { BulkItemOutcome } from './warranty-bulk.js'
 export { parseWarrantyCode } from './warranty-code.js'
 /**

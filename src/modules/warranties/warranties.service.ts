@@ -111,6 +111,18 @@ export class WarrantiesService {
     return issueBulk(tx, this.issueContext(), actor, items, origin)
   }
 
+  /**
+   * Issues one warranty in the caller's transaction, under the rules of one issue (a buyer's
+   * registration: docs/digital-link.md). No wake-up: the caller wakes the minter after its commit.
+   */
+  issueOneInTransaction(
+    tx: Tx,
+    actor: IssueActor,
+    input: IssueInput,
+  ): Promise<WarrantyWithNotificationResponse> {
+    return issueWarranty(tx, this.issueContext(), actor, input)
+  }
+
   /** What issuing needs besides the transaction. */
   private issueContext(): IssueContext {
     return { nextCode: this.nextCode, notices: this.notices, events: this.shared.events }

@@ -15,7 +15,8 @@ import type { ProductNames } from './warranty-view.js'
 /** Who issues: the caller's merchant and user. */
 export interface IssueActor {
   merchantId: string
-  userId: string
+  /** Null when no user issued it (a buyer's registration approved by the merchant's rule). */
+  userId: string | null
   /** The merchant's name as the caller's principal knows it (saves a read for the claim e-mail). */
   merchantName?: string | null
 }

@@ -18,6 +18,7 @@ export const APP_PAGES = [
   '/receipts',
   '/receipts/:id',
   '/profile',
+  '/register',
   '/verify',
   '/verify/:warrantyCode',
   // The merchant and admin console (issue 15).
@@ -33,6 +34,8 @@ export const APP_PAGES = [
   '/merchant/claims',
   '/merchant/claims/:id',
   '/merchant/providers',
+  '/merchant/registrations',
+  '/merchant/products/:id/registration',
   // The service provider's console.
   '/provider/claims',
   '/provider/claims/:id',

@@ -1,17 +1,18 @@
 import sharp from 'sharp'
 
-const LINES: [string, string][] = [
+const lines = (date: string): [string, string][] => [
   ['CORNER ELECTRONICS', ''],
   ['12 High Street', ''],
-  ['Date: 2026-11-20', ''],
+  [`Date: ${date}`, ''],
   ['Steel kettle 1.7 l', '39.99'],
   ['Descaler', '4.50'],
   ['TOTAL', '44.49'],
   ['Thank you!', ''],
 ]
 
-/** A receipt as a phone would photograph it: black text on off-white, as a JPEG. */
-export async function receiptPhoto(): Promise<Buffer> {
+/** A receipt as a phone would photograph it: black text on off-white, as a JPEG (dated `date`). */
+export async function receiptPhoto(date = '2026-11-20'): Promise<Buffer> {
+  const LINES = lines(date)
   const width = 900
   const size = 40
   const text = LINES.map(([left, right], i) => {

@@ -23,7 +23,9 @@ export const cases: RouteCase[] = [
   page('/receipts'),
   page('/receipts/:id', '/receipts/123'),
   page('/profile'),
+  page('/register', '/register?gtin=09506000134352&serial=SN1'),
   page('/verify'),
+  page('/merchant/products/:id/registration', '/merchant/products/123/registration'),
   page('/verify/:warrantyCode', '/verify/WR-AAAA-BBBB-CCCC?serialNumber=1'),
   // The merchant and admin console's pages (issue 15): the same public index.html.
   ...['/login', '/account', '/merchant', '/merchant/issue', '/merchant/warranties', '/merchant/products'].map(
@@ -34,6 +36,7 @@ export const cases: RouteCase[] = [
     '/merchant/team',
     '/merchant/claims',
     '/merchant/providers',
+    '/merchant/registrations',
     '/provider/claims',
     '/provider/coverage',
     '/admin',

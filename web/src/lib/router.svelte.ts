@@ -22,7 +22,7 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 
 /** Paths the app shows itself; anything else (the API, raw IPFS files) is a real navigation. */
 const APP_PATH =
-  /^\/($|claim|claims|auth\/magic|signin|wallet|receipts|profile|verify|login|account|merchant|admin|provider)(\/|$|\?)/
+  /^\/($|claim|claims|auth\/magic|signin|wallet|receipts|profile|verify|register|login|account|merchant|admin|provider)(\/|$|\?)/
 
 export function startRouter(): void {
   window.addEventListener('popstate', () => {

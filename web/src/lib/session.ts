@@ -95,3 +95,34 @@ export function rememberFocus(id: string | null): void {
 export function focusedWarranty(): string | null {
   return sessionStorage.getItem(FOCUS_KEY)
 }
+
+const RETURN_KEY = 'wr.return'
+/** How long a remembered return path waits for its sign-in link (the link works 10 minutes). */
+const RETURN_TTL_MS = 30 * 60_000
+
+/**
+ * Remembers where to go after signing in by e-mail: the link opens in another tab (or the mail
+ * app's browser), so the path is kept in localStorage for a while. Only an app path ("/…") is
+ * kept; nothing else (a path is no secret).
+ */
+export function rememberReturn(path: string): void {
+  if (!/^\/(?![/\\])/.test(path)) return
+  try {
+    localStorage.setItem(RETURN_KEY, JSON.stringify({ path, until: Date.now() + RETURN_TTL_MS }))
+  } catch {
+    // Storage refused (private mode): the sign-in lands in the wallet.
+  }
+}
+
+/** The remembered return path (once), or null. */
+export function takeReturn(): string | null {
+  try {
+    const raw = localStorage.getItem(RETURN_KEY)
+    localStorage.removeItem(RETURN_KEY)
+    const saved = raw ? (JSON.parse(raw) as { path?: unknown; until?: unknown }) : null
+    if (!saved || typeof saved.path !== 'string' || typeof saved.until !== 'number') return null
+    return saved.until > Date.now() && /^\/(?![/\\])/.test(saved.path) ? saved.path : null
+  } catch {
+    return null
+  }
+}

@@ -22,17 +22,35 @@ export interface ClaimNoticeData {
 
 /** A claim changed or got a message: to the customer, the merchant's staff or the provider's users. */
 export function claimNotice(data: ClaimNoticeData): RenderedMail {
-  const url = checkLink(data.url, 'url')
-  const subject = subjectLine(`Claim for ${data.subjectName}: ${data.headline}`)
-  const detail = data.detail?.trim() ? data.detail.trim() : null
-  const action = 'See the claim, its timeline and its messages:'
-  const text = textLayout(['Hello,', data.headline, ...(detail ? [detail] : []), `${action}\n${url}`])
+  return noticeMail({
+    subject: `Claim for ${data.subjectName}: ${data.headline}`,
+    headline: data.headline,
+    detail: data.detail,
+    action: 'See the claim, its timeline and its messages:',
+    url: data.url,
+    button: 'Open the claim',
+  })
+}
+
+/** A short notice: a headline, an optional quoted detail, and a link to act on. */
+export function noticeMail(n: {
+  subject: string
+  headline: string
+  detail?: string | null | undefined
+  action: string
+  url: string
+  button: string
+}): RenderedMail {
+  const url = checkLink(n.url, 'url')
+  const subject = subjectLine(n.subject)
+  const detail = n.detail?.trim() ? n.detail.trim() : null
+  const text = textLayout(['Hello,', n.headline, ...(detail ? [detail] : []), `${n.action}\n${url}`])
   const html = htmlLayout(subject, [
     paragraph('Hello,'),
-    paragraph(data.headline),
+    paragraph(n.headline),
     ...(detail ? [quote(detail)] : []),
-    paragraph(action),
-    button(url, 'Open the claim'),
+    paragraph(n.action),
+    button(url, n.button),
   ])
   return { subject, text, html }
 }

@@ -2,6 +2,7 @@ import { type ClaimNoticeData, claimNotice } from './claim-notice.template.js'
 import type { RenderedMail } from './layout.js'
 import { type MagicLinkData, magicLink } from './magic-link.template.js'
 import { type ReceiptShareData, receiptShare } from './receipt-share.template.js'
+import { type RegistrationNoticeData, registrationNotice } from './registration-notice.template.js'
 import { type SenderVerificationData, senderVerification } from './sender-verification.template.js'
 import { type WarrantyNotificationData, warrantyNotification } from './warranty-notification.template.js'
 import { type WarrantyReminderData, warrantyReminder } from './warranty-reminder.template.js'
@@ -12,11 +13,20 @@ export type {
   ClaimNoticeData,
   MagicLinkData,
   ReceiptShareData,
+  RegistrationNoticeData,
   SenderVerificationData,
   WarrantyNotificationData,
   WarrantyReminderData,
 }
-export { claimNotice, magicLink, receiptShare, senderVerification, warrantyNotification, warrantyReminder }
+export {
+  claimNotice,
+  magicLink,
+  receiptShare,
+  registrationNotice,
+  senderVerification,
+  warrantyNotification,
+  warrantyReminder,
+}
 
 /** The data of each template, by its stable name (the name stored in mail jobs). */
 export interface MailTemplateData {
@@ -26,6 +36,7 @@ export interface MailTemplateData {
   'receipt.share': ReceiptShareData
   'warranty.reminder': WarrantyReminderData
   'claim.notice': ClaimNoticeData
+  'registration.notice': RegistrationNoticeData
 }
 
 export type MailTemplateName = keyof MailTemplateData
@@ -102,6 +113,18 @@ export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<Mai
       }
     },
     render: claimNotice,
+  },
+  'registration.notice': {
+    parse: (data) => {
+      const f = fields('registration.notice', data)
+      return {
+        headline: f.text('headline'),
+        detail: f.optionalText('detail'),
+        productName: f.text('productName'),
+        url: f.text('url'),
+      }
+    },
+    render: registrationNotice,
   },
 }
 
