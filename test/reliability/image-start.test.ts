@@ -44,18 +44,20 @@ const healthcheck = JSON.parse(
   /^\s*CMD (\[.*\])$/m.exec(dockerfile.slice(dockerfile.indexOf('HEALTHCHECK')))![1]!,
 ) as string[]
 
-/** The unprivileged user's ids when running as root and it can read the project; else null (run as is). */
+/**
+ * The unprivileged user's ids when running as root and it can read the project and run this
+ * node (a node under root's home, as npx keeps one, it cannot); else null (run as is).
+ */
 function unprivileged(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null
-  const probe = spawnSync('setpriv', [
-    '--reuid=65534',
-    '--regid=65534',
-    '--clear-groups',
-    'test',
-    '-r',
-    join(projectRoot, 'package.json'),
-  ])
-  return probe.status === 0 ? { uid: 65534, gid: 65534 } : null
+  const can = (...test: string[]) =>
+    spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'test', ...test]).status === 0
+  if (!can('-r', join(projectRoot, 'package.json'))) return null
+  if (!can('-x', process.execPath)) {
+    console.warn(`the unprivileged user cannot run ${process.execPath}: the commands run as root`)
+    return null
+  }
+  return { uid: 65534, gid: 65534 }
 }
 
 function run(command: string[], env: Record<string, string>, user: { uid: number; gid: number } | null) {
