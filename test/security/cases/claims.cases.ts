@@ -1,15 +1,22 @@
 import { eq } from 'drizzle-orm'
-import { claimSettings } from '../../../src/db/schema/index.js'
+import { claimSettings, serviceProviders } from '../../../src/db/schema/index.js'
 import { allowProvider, claimIn, photoBase64, walletWarranty } from '../../support/claim-factories.js'
 import type { CaseRequest, RouteCase, World } from '../world.js'
 
 /**
  * A fresh claim of the world's customer at tenant A, in `status` (assigned: to the world's
  * provider). Tenant A's claim rules are cleared first: a walk that set automatic approval (the
- * fuzz sends PUT /v1/merchant/claim-settings) must not approve the claim a case needs SUBMITTED.
+ * fuzz sends PUT /v1/merchant/claim-settings) must not approve the claim a case needs SUBMITTED;
+ * and the world's provider is made ACTIVE again (the fuzz's admin walk may have suspended it).
  */
 async function claimOfA(w: World, status: Parameters<typeof claimIn>[3] = 'SUBMITTED') {
   await w.svc.deps.db.delete(claimSettings).where(eq(claimSettings.merchantId, w.a.merchant.id))
+  const providerId = w.serviceProvider.serviceProviderId
+  if (providerId)
+    await w.svc.deps.db
+      .update(serviceProviders)
+      .set({ status: 'ACTIVE' })
+      .where(eq(serviceProviders.id, providerId))
   return (await claimIn(w.svc, w.a.owner, w.customer, status, w.serviceProvider)).claim
 }
 
