@@ -198,6 +198,15 @@ describe('POST /v1/merchant/warranties/imports', () => {
     ])
   })
 
+  it("keeps the file's order in the warranty list (newest first: the last line on top), never shuffled", async () => {
+    const { owner } = await tenant()
+    const serials = Array.from({ length: 8 }, (_, i) => `ORDER-${i}-${uniqueSerial()}`)
+    const res = await upload(owner.token, ['serialNumber', ...serials].join('\n'))
+    await finished(owner.token, res.json().id)
+    const list = await svc.request({ method: 'GET', url: '/v1/merchant/warranties?limit=50', token: owner.token })
+    expect(list.json().items.map((w: { serialNumber: string }) => w.serialNumber)).toEqual([...serials].reverse())
+  })
+
   it('reads slash dates in the order ?dateFormat= names; refuses another value', async () => {
     const { merchant, user } = await tenant()
     const [a, b] = [uniqueSerial(), uniqueSerial()]
