@@ -25,7 +25,9 @@ export function orderedIds(count: number, now = Date.now()): string[] {
     bytes[8] = 0x80 | ((i >>> 6) & 0x3f)
     bytes[9] = ((i & 0x3f) << 2) | ((bytes[9] as number) & 0x03)
     const hex = bytes.toString('hex')
-    ids.push(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`)
+    ids.push(
+      `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+    )
   }
   return ids
 }

@@ -45,9 +45,15 @@ describe('GET and PUT /v1/merchant/settings', () => {
       currency: 'JPY',
     })
     expect((await get(a.owner.token)).json().currency).toBe('CHF')
-    const audit = (await auditRowsOf(svc.deps.db, a.merchant.id)).filter((r) => r.action === 'merchant.update')
+    const audit = (await auditRowsOf(svc.deps.db, a.merchant.id)).filter(
+      (r) => r.action === 'merchant.update',
+    )
     expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({ actorId: a.admin.id, after: { currency: 'CHF' }, before: { currency: 'EUR' } })
+    expect(audit[0]).toMatchObject({
+      actorId: a.admin.id,
+      after: { currency: 'CHF' },
+      before: { currency: 'EUR' },
+    })
   })
 
   it.each([
@@ -70,7 +76,11 @@ describe('GET and PUT /v1/merchant/settings', () => {
     const w = await issueWarranty(svc, owner, { customerEmail: uniqueEmail('gbp'), purchasePrice: 49.9 })
     const [claimId] = await claimIdsOf(svc.deps.db, w.id)
     const session = await claimThrough(svc, claimId as string)
-    const res = await svc.request({ method: 'GET', url: `/v1/customer/warranties/${w.id}`, token: session.token })
+    const res = await svc.request({
+      method: 'GET',
+      url: `/v1/customer/warranties/${w.id}`,
+      token: session.token,
+    })
     expect(res.json()).toMatchObject({ purchasePrice: 49.9, currency: 'GBP' })
   })
 })

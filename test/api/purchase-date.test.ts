@@ -29,11 +29,19 @@ const rowOf = async (id: string) => {
 async function shownEverywhere(owner: TestUser, id: string, expected: string): Promise<void> {
   const row = await rowOf(id)
   expect(row.purchaseDate?.toISOString()).toBe(expected)
-  const merchant = await svc.request({ method: 'GET', url: `/v1/merchant/warranties/${id}`, token: owner.token })
+  const merchant = await svc.request({
+    method: 'GET',
+    url: `/v1/merchant/warranties/${id}`,
+    token: owner.token,
+  })
   expect(merchant.json().purchaseDate).toBe(expected)
   const [claimId] = await claimIdsOf(svc.deps.db, id)
   const session = await claimThrough(svc, claimId as string)
-  const customer = await svc.request({ method: 'GET', url: `/v1/customer/warranties/${id}`, token: session.token })
+  const customer = await svc.request({
+    method: 'GET',
+    url: `/v1/customer/warranties/${id}`,
+    token: session.token,
+  })
   expect(customer.statusCode).toBe(200)
   expect(customer.json().purchaseDate).toBe(expected)
   const check = await svc.request({ method: 'GET', url: `/v1/global/warranties/${row.warrantyCode}/verify` })
@@ -43,9 +51,11 @@ async function shownEverywhere(owner: TestUser, id: string, expected: string): P
     { ...row, merchantName: 'Shop', productTitle: null, productBrand: null, productModel: null, gtin: null },
     'http://api.test',
   )
-  const trait = certificateMetadata(facts, 'salt-salt-salt-salt').attributes.find(
-    (a: { trait_type: string }) => a.trait_type === 'Purchase date',
-  )
+  const attributes = certificateMetadata(facts, 'salt-salt-salt-salt').attributes as {
+    trait_type: string
+    value: unknown
+  }[]
+  const trait = attributes.find((a) => a.trait_type === 'Purchase date')
   expect(trait?.value).toBe(expected.slice(0, 10))
 }
 
@@ -69,7 +79,11 @@ describe('the purchase date rule, through each issuing path', () => {
       method: 'POST',
       url: '/v1/merchant/warranties/issue',
       token: owner.token,
-      payload: { serialNumber: uniqueSerial(), merchantProductId: product.id, customerEmail: uniqueEmail('pd') },
+      payload: {
+        serialNumber: uniqueSerial(),
+        merchantProductId: product.id,
+        customerEmail: uniqueEmail('pd'),
+      },
     })
     const after = new Date()
     expect(res.statusCode).toBe(200)
@@ -80,7 +94,11 @@ describe('the purchase date rule, through each issuing path', () => {
       method: 'POST',
       url: '/v1/merchant/warranties/issue',
       token: owner.token,
-      payload: { serialNumber: uniqueSerial(), purchaseDate: '2026-01-31T00:00:00Z', customerEmail: uniqueEmail('pd') },
+      payload: {
+        serialNumber: uniqueSerial(),
+        purchaseDate: '2026-01-31T00:00:00Z',
+        customerEmail: uniqueEmail('pd'),
+      },
     })
     expect(given.json()).toMatchObject({
       purchaseDate: '2026-01-31T00:00:00.000Z',
@@ -99,7 +117,11 @@ describe('the purchase date rule, through each issuing path', () => {
       payload: {
         items: [
           { serialNumber: uniqueSerial(), customerEmail: uniqueEmail('pd'), warrantyDurationMonths: 6 },
-          { serialNumber: uniqueSerial(), customerEmail: uniqueEmail('pd'), purchaseDate: '2025-12-24T00:00:00Z' },
+          {
+            serialNumber: uniqueSerial(),
+            customerEmail: uniqueEmail('pd'),
+            purchaseDate: '2025-12-24T00:00:00Z',
+          },
         ],
       },
     })

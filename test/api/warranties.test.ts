@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { addMonths } from '../../src/modules/warranties/warranty-expiry.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { globalProducts, merchantProducts, users, warranties } from '../../src/db/schema/index.js'
 import { WarrantiesService } from '../../src/modules/warranties/warranties.service.js'
 import { generateWarrantyCode } from '../../src/modules/warranties/warranty-code.js'
+import { addMonths } from '../../src/modules/warranties/warranty-expiry.js'
 import { createMerchantWithUsers, createUser, uniqueEmail } from '../support/factories.js'
 import { createTestService, type TestService, waitFor } from '../support/harness.js'
 import {

@@ -184,7 +184,9 @@ describe('POST /v1/merchant/warranties/imports', () => {
     expect(byLine.get(4)?.purchaseDate?.toISOString()).toBe('2025-03-02T00:00:00.000Z')
     expect(byLine.get(5)?.purchaseDate?.toISOString()).toBe('2025-03-13T00:00:00.000Z')
     // The report: in file order, each refused cell with its column and stable reason.
-    expect(done.errors.items.map((e) => [e.line, e.error, e.details?.map((d) => [d.path, d.reason])])).toEqual([
+    expect(
+      done.errors.items.map((e) => [e.line, e.error, e.details?.map((d) => [d.path, d.reason])]),
+    ).toEqual([
       [6, 'validation_error', [['/purchaseDate', 'date_ambiguous']]],
       [7, 'validation_error', [['/purchasePrice', 'currency_mismatch']]],
       [
@@ -203,8 +205,14 @@ describe('POST /v1/merchant/warranties/imports', () => {
     const serials = Array.from({ length: 8 }, (_, i) => `ORDER-${i}-${uniqueSerial()}`)
     const res = await upload(owner.token, ['serialNumber', ...serials].join('\n'))
     await finished(owner.token, res.json().id)
-    const list = await svc.request({ method: 'GET', url: '/v1/merchant/warranties?limit=50', token: owner.token })
-    expect(list.json().items.map((w: { serialNumber: string }) => w.serialNumber)).toEqual([...serials].reverse())
+    const list = await svc.request({
+      method: 'GET',
+      url: '/v1/merchant/warranties?limit=50',
+      token: owner.token,
+    })
+    expect(list.json().items.map((w: { serialNumber: string }) => w.serialNumber)).toEqual(
+      [...serials].reverse(),
+    )
   })
 
   it('reads slash dates in the order ?dateFormat= names; refuses another value', async () => {
@@ -214,11 +222,20 @@ describe('POST /v1/merchant/warranties/imports', () => {
     const dmy = await upload(user.token, csv, {}, '?dateFormat=DMY')
     expect(dmy.statusCode).toBe(202)
     expect(await finished(user.token, dmy.json().id)).toMatchObject({ created: 1, failed: 0 })
-    const mdy = await upload(user.token, `serialNumber,purchaseDate\n${b},03/02/2025\n`, {}, '?dateFormat=MDY')
+    const mdy = await upload(
+      user.token,
+      `serialNumber,purchaseDate\n${b},03/02/2025\n`,
+      {},
+      '?dateFormat=MDY',
+    )
     expect(await finished(user.token, mdy.json().id)).toMatchObject({ created: 1, failed: 0 })
     const rows = await rowsOf(merchant.id)
-    expect(rows.find((r) => r.serialNumber === a)?.purchaseDate?.toISOString()).toBe('2025-02-03T00:00:00.000Z')
-    expect(rows.find((r) => r.serialNumber === b)?.purchaseDate?.toISOString()).toBe('2025-03-02T00:00:00.000Z')
+    expect(rows.find((r) => r.serialNumber === a)?.purchaseDate?.toISOString()).toBe(
+      '2025-02-03T00:00:00.000Z',
+    )
+    expect(rows.find((r) => r.serialNumber === b)?.purchaseDate?.toISOString()).toBe(
+      '2025-03-02T00:00:00.000Z',
+    )
     const bad = await upload(user.token, csv, {}, '?dateFormat=YMD')
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toMatchObject({ error: 'validation_error' })
@@ -226,7 +243,9 @@ describe('POST /v1/merchant/warranties/imports', () => {
     const key = { 'idempotency-key': `df-${uniqueSerial()}` }
     const csv2 = `serialNumber,purchaseDate\n${uniqueSerial()},04/05/2025\n`
     expect((await upload(user.token, csv2, key, '?dateFormat=DMY')).statusCode).toBe(202)
-    expect((await upload(user.token, csv2, key, '?dateFormat=DMY')).headers['idempotent-replayed']).toBe('true')
+    expect((await upload(user.token, csv2, key, '?dateFormat=DMY')).headers['idempotent-replayed']).toBe(
+      'true',
+    )
     expect((await upload(user.token, csv2, key, '?dateFormat=MDY')).statusCode).toBe(422)
   })
 

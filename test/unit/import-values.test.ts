@@ -48,7 +48,10 @@ describe('readDate', () => {
     ['29 February of a common year', '2025-02-29'],
     ['month 13', '2025-13-01'],
     ['a two-digit year', '02/03/25'],
-    ['day-month-year with dashes (ambiguous with nothing, but not a form a spreadsheet writes)', '02-03-2025'],
+    [
+      'day-month-year with dashes (ambiguous with nothing, but not a form a spreadsheet writes)',
+      '02-03-2025',
+    ],
     ['words', 'yesterday'],
     ['a month name', '2 March 2025'],
     ['an Excel serial before 1 March 1900', '60'],
@@ -153,14 +156,21 @@ describe('a line of a spreadsheet export', () => {
     expect(lines(csv, { currency: 'EUR' })).toEqual([
       {
         line: 2,
-        item: { serialNumber: 'SN-1', purchaseDate: day('2025-03-02'), purchasePrice: 1234.5, warrantyDurationMonths: 24 },
+        item: {
+          serialNumber: 'SN-1',
+          purchaseDate: day('2025-03-02'),
+          purchasePrice: 1234.5,
+          warrantyDurationMonths: 24,
+        },
       },
       { line: 3, item: { serialNumber: 'SN-2', purchaseDate: day('2025-03-13'), purchasePrice: 49.9 } },
     ])
   })
 
   it('reports every cell it cannot read, each with its column and stable reason', () => {
-    const [line] = lines('serialNumber,purchaseDate,purchasePrice\nSN-1,03/02/2025,$5.00\n', { currency: 'EUR' })
+    const [line] = lines('serialNumber,purchaseDate,purchasePrice\nSN-1,03/02/2025,$5.00\n', {
+      currency: 'EUR',
+    })
     expect(line).toMatchObject({
       line: 2,
       error: {

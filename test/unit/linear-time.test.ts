@@ -185,10 +185,13 @@ describe('parsers of untrusted input run in linear time', () => {
     [
       'import toImportLine (every cell read)',
       (s) =>
-        toImportLine(['serialNumber', 'purchaseDate', 'purchasePrice', 'warrantyDurationMonths', 'expiresAt'], {
-          line: 2,
-          fields: [s, s, s, s, s],
-        }),
+        toImportLine(
+          ['serialNumber', 'purchaseDate', 'purchasePrice', 'warrantyDurationMonths', 'expiresAt'],
+          {
+            line: 2,
+            fields: [s, s, s, s, s],
+          },
+        ),
     ],
     ['warranty-match words', (s) => words(s)],
     ['sameMerchant', (s) => sameMerchant(s, s)],

@@ -19,6 +19,8 @@ describe('orderedIds', () => {
     const [late] = orderedIds(1, Date.UTC(2026, 10, 29, 4, 0, 0, 1))
     expect((early as string) < (late as string)).toBe(true)
     // The first 48 bits are the milliseconds since the epoch.
-    expect(early?.replace(/-/g, '').slice(0, 12)).toBe(Date.UTC(2026, 10, 29, 4).toString(16).padStart(12, '0'))
+    expect(early?.replace(/-/g, '').slice(0, 12)).toBe(
+      Date.UTC(2026, 10, 29, 4).toString(16).padStart(12, '0'),
+    )
   })
 })

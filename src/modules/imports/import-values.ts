@@ -45,7 +45,8 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
 
 /** A calendar day as midnight UTC, or null when it is no day (31 February, month 13). */
 function utcDay(year: number, month: number, day: number): string | null {
-  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null
+  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month))
+    return null
   const date = new Date(Date.UTC(year, month - 1, day))
   date.setUTCFullYear(year)
   return date.toISOString()
@@ -94,7 +95,7 @@ export function readDate(cell: string, dateFormat?: DateFormat): CellResult<stri
   for (const separator of ['-', '/', '.']) {
     if (!text.includes(separator)) continue
     const parts = digitGroups(text, separator)
-    if (!parts || parts.length !== 3 || parts.some((p) => p.length === 0)) break
+    if (parts?.length !== 3 || parts.some((p) => p.length === 0)) break
     const [a, b, c] = parts as [string, string, string]
     let found: string | null = null
     if (a.length === 4 && b.length <= 2 && c.length <= 2 && separator !== '.') {
@@ -146,7 +147,7 @@ const SYMBOLS: Record<string, readonly string[]> = {
   Kč: ['CZK'],
   kr: ['SEK', 'NOK', 'DKK', 'ISK'],
   Fr: ['CHF'],
-  '$': ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'SGD', 'HKD', 'ARS', 'CLP', 'COP'],
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'SGD', 'HKD', 'ARS', 'CLP', 'COP'],
 }
 
 const isLetter = (c: string) => (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')

@@ -120,7 +120,9 @@ export class WarrantyImports {
             merchantId: actor.merchantId,
             key: idempotencyKey,
             // The same bytes read another way are another request (the hash without one, as before).
-            hash: options.dateFormat ? `csv:${options.dateFormat}:${summary.sha256}` : `csv:${summary.sha256}`,
+            hash: options.dateFormat
+              ? `csv:${options.dateFormat}:${summary.sha256}`
+              : `csv:${summary.sha256}`,
           }
     const published = await db
       .transaction(async (tx) => {
