@@ -1,8 +1,5 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '—'
-}
+// Dates and amounts: the one helper of the console and the customer app.
+export { formatDate, formatDateTime, formatMoney, formatNumber } from '../lib/format.js'
 
 /** A mint state in words, with the tone of its badge. */
 export function mintBadge(status: string): { text: string; tone: string } {
