@@ -164,7 +164,9 @@ async function measure(readers: Reader[], samples: Sample[]): Promise<EngineResu
       } catch (error) {
         failures[at]! += 1
         latencies[at]!.push(Number.NaN)
-        scores[at]!.push(score(s.truth, { merchant: null, date: null, total: null, currency: null, items: [] }))
+        scores[at]!.push(
+          score(s.truth, { merchant: null, date: null, total: null, currency: null, items: [] }),
+        )
         console.error(`${engine} ${s.truth.id} ${s.kind}: ${(error as Error).message}`)
       }
     }
@@ -297,7 +299,10 @@ async function main(): Promise<void> {
     console.log(
       `ours / ${r.against}: p50 ${r.p50}× (${us!.latencyMs.p50} / ${clis.find((c) => c.engine === r.against)!.latencyMs.p50} ms), p95 ${r.p95}×, median of per-image ratios ${r.perImageMedian}×${r.imagesPerSecond ? `, images/s ${r.imagesPerSecond}×` : ''}`,
     )
-  const file = corpus === 'families' ? `ocr-families${tag ? `-${tag}` : ''}.json` : `ocr-${split}${tag ? `-${tag}` : ''}.json`
+  const file =
+    corpus === 'families'
+      ? `ocr-families${tag ? `-${tag}` : ''}.json`
+      : `ocr-${split}${tag ? `-${tag}` : ''}.json`
   await writeFile(
     join(import.meta.dirname, 'results', file),
     `${JSON.stringify({ corpus, ...(corpus === 'families' ? { families, perFamily, seed } : { split }), started, ended, cpus: availableParallelism(), workers: settings.workers, readThreads: settings.readThreads, results, ratios: against }, null, 2)}\n`,

@@ -13,13 +13,22 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { renderPhoto } from './render.js'
 import { rng } from './receipt-model.js'
+import { renderPhoto } from './render.js'
 
 export const FAMILIES = ['thermal', 'euvat', 'ussales', 'restaurant', 'dotmatrix'] as const
 export type Family = (typeof FAMILIES)[number]
 
-export const FAMILY_DIR = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'receipts', 'images', 'families')
+export const FAMILY_DIR = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'test',
+  'fixtures',
+  'receipts',
+  'images',
+  'families',
+)
 
 export interface FamilyTruth {
   id: string
@@ -141,11 +150,16 @@ function thermal(n: number, r: Rand): FamilyReceipt {
   const street = `${int(r, 1, 250)} ${pick(r, ['High Street', 'Market Road', 'Station Rd', 'Main Street', 'Church Lane'])}`
   lines.push({ center: street })
   if (country === 'GB')
-    lines.push({ center: `${pick(r, ['Leeds', 'Bristol', 'York', 'Bath'])} ${pick(r, ['LS1 4AP', 'BS8 1TH', 'YO1 7HH', 'BA1 1SU'])}` })
+    lines.push({
+      center: `${pick(r, ['Leeds', 'Bristol', 'York', 'Bath'])} ${pick(r, ['LS1 4AP', 'BS8 1TH', 'YO1 7HH', 'BA1 1SU'])}`,
+    })
   else if (country === 'IE') lines.push({ center: `${pick(r, ['Cork', 'Galway', 'Dublin 8'])}` })
   else lines.push({ center: `${pick(r, ['Newtown NSW 2042', 'Fitzroy VIC 3065', 'Paddington QLD 4064'])}` })
   lines.push({ center: `Tel: 0${int(r, 1000, 9999)} ${int(r, 100000, 999999)}` })
-  if (country === 'AU') lines.push({ center: `ABN ${int(r, 10, 99)} ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 100, 999)}` })
+  if (country === 'AU')
+    lines.push({
+      center: `ABN ${int(r, 10, 99)} ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 100, 999)}`,
+    })
   else lines.push({ center: `VAT No: ${country === 'GB' ? 'GB' : 'IE'}${int(r, 100000000, 999999999)}` })
   lines.push({ rule: 'dash' })
   const items: FamilyTruth['items'] = []
@@ -188,7 +202,12 @@ function thermal(n: number, r: Rand): FamilyReceipt {
       total = rounded
     }
   }
-  lines.push({ left: pick(r, ['TOTAL', 'BALANCE DUE', 'TOTAL TO PAY']), right: `${sym}${fmt(total)}`, bold: true, size: 1.3 })
+  lines.push({
+    left: pick(r, ['TOTAL', 'BALANCE DUE', 'TOTAL TO PAY']),
+    right: `${sym}${fmt(total)}`,
+    bold: true,
+    size: 1.3,
+  })
   if (cash) {
     const given = Math.ceil(total / 10) * 10
     lines.push({ left: 'CASH', right: fmt(given) })
@@ -205,7 +224,7 @@ function thermal(n: number, r: Rand): FamilyReceipt {
   } else lines.push({ left: 'GST INCLUDED IN TOTAL', right: fmt(r2(total / 11)) })
   if (r() < 0.6) {
     lines.push({ rule: 'stars' })
-    lines.push({ center: 'REWARDS CARD ****' + int(r, 1000, 9999) })
+    lines.push({ center: `REWARDS CARD ****${int(r, 1000, 9999)}` })
     lines.push({ left: 'POINTS THIS VISIT', right: String(Math.floor(total)) })
     lines.push({ left: 'POINTS BALANCE', right: String(int(r, 100, 9000)) })
     features.push('loyalty')
@@ -244,10 +263,48 @@ function thermal(n: number, r: Rand): FamilyReceipt {
 
 // ---- euvat: a European VAT receipt in German or French, decimal comma, dd.mm.yyyy ----
 
-const EU_MERCHANTS_DE = ['Bäckerei Sonnenkorn', 'Drogerie Lindenhof', 'Getränke Hahn', 'Markthalle Weber', 'Buchhandlung Seitenweise']
-const EU_MERCHANTS_FR = ['Boulangerie du Marché', 'Librairie des Quais', 'Épicerie Lefèvre', 'Pharmacie Centrale', 'Fromagerie Bastide']
-const EU_ITEMS_DE = ['Roggenbrot', 'Butterbrezel', 'Apfelschorle 0,5l', 'Zahnpasta', 'Duschgel', 'Kaffee Crema 500g', 'Haferflocken', 'Mineralwasser', 'Notizbuch A5', 'Taschenbuch', 'Bio Karotten', 'Käse Gouda']
-const EU_ITEMS_FR = ['Baguette tradition', 'Croissant beurre', 'Pain aux raisins', 'Comté 18 mois', 'Eau minérale', 'Savon doux', 'Confiture abricot', 'Cahier grands carreaux', 'Roman poche', 'Café moulu', 'Yaourt nature', 'Jus de pomme']
+const EU_MERCHANTS_DE = [
+  'Bäckerei Sonnenkorn',
+  'Drogerie Lindenhof',
+  'Getränke Hahn',
+  'Markthalle Weber',
+  'Buchhandlung Seitenweise',
+]
+const EU_MERCHANTS_FR = [
+  'Boulangerie du Marché',
+  'Librairie des Quais',
+  'Épicerie Lefèvre',
+  'Pharmacie Centrale',
+  'Fromagerie Bastide',
+]
+const EU_ITEMS_DE = [
+  'Roggenbrot',
+  'Butterbrezel',
+  'Apfelschorle 0,5l',
+  'Zahnpasta',
+  'Duschgel',
+  'Kaffee Crema 500g',
+  'Haferflocken',
+  'Mineralwasser',
+  'Notizbuch A5',
+  'Taschenbuch',
+  'Bio Karotten',
+  'Käse Gouda',
+]
+const EU_ITEMS_FR = [
+  'Baguette tradition',
+  'Croissant beurre',
+  'Pain aux raisins',
+  'Comté 18 mois',
+  'Eau minérale',
+  'Savon doux',
+  'Confiture abricot',
+  'Cahier grands carreaux',
+  'Roman poche',
+  'Café moulu',
+  'Yaourt nature',
+  'Jus de pomme',
+]
 
 function euvat(n: number, r: Rand): FamilyReceipt {
   const de = r() < 0.5
@@ -258,15 +315,23 @@ function euvat(n: number, r: Rand): FamilyReceipt {
   const features: string[] = ['decimal-comma']
   lines.push({ center: merchant, size: 1.6, bold: true })
   if (de) {
-    lines.push({ center: `${pick(r, ['Hauptstraße', 'Bahnhofstr.', 'Marktplatz', 'Lindenweg'])} ${int(r, 1, 90)}` })
+    lines.push({
+      center: `${pick(r, ['Hauptstraße', 'Bahnhofstr.', 'Marktplatz', 'Lindenweg'])} ${int(r, 1, 90)}`,
+    })
     lines.push({ center: `${int(r, 10000, 99999)} ${pick(r, ['Freiburg', 'Kassel', 'Münster', 'Graz'])}` })
     lines.push({ center: `Tel. 0${int(r, 30, 999)} / ${int(r, 100000, 999999)}` })
     lines.push({ center: `USt-IdNr. DE${int(r, 100000000, 999999999)}` })
   } else {
-    lines.push({ center: `${int(r, 1, 90)} ${pick(r, ['rue de la République', 'avenue Jean Jaurès', 'place du Marché', 'rue Victor Hugo'])}` })
+    lines.push({
+      center: `${int(r, 1, 90)} ${pick(r, ['rue de la République', 'avenue Jean Jaurès', 'place du Marché', 'rue Victor Hugo'])}`,
+    })
     lines.push({ center: `${int(r, 10000, 95999)} ${pick(r, ['Lyon', 'Nantes', 'Lille', 'Bordeaux'])}` })
-    lines.push({ center: `Tél : 0${int(r, 1, 5)} ${int(r, 10, 99)} ${int(r, 10, 99)} ${int(r, 10, 99)} ${int(r, 10, 99)}` })
-    lines.push({ center: `SIRET ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 10000, 99999)}` })
+    lines.push({
+      center: `Tél : 0${int(r, 1, 5)} ${int(r, 10, 99)} ${int(r, 10, 99)} ${int(r, 10, 99)} ${int(r, 10, 99)}`,
+    })
+    lines.push({
+      center: `SIRET ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 10000, 99999)}`,
+    })
   }
   const dateText = `${p2(date.d)}.${p2(date.m)}.${date.y}`
   const dateSlash = `${p2(date.d)}/${p2(date.m)}/${date.y}`
@@ -299,9 +364,14 @@ function euvat(n: number, r: Rand): FamilyReceipt {
   lines.push({ rule: 'solid' })
   const net = r2(total / (1 + rate / 100))
   const tax = r2(total - net)
-  const rateText = fmt(rate, true).replace(/,00$/, '').replace(/0$/, '')
+  const rateText = String(rate).replace('.', ',')
   if (de) {
-    lines.push({ left: pick(r, ['SUMME EUR', 'Summe', 'Gesamtbetrag', 'zu zahlen']), right: fmt(total, true), size: 1.3, bold: true })
+    lines.push({
+      left: pick(r, ['SUMME EUR', 'Summe', 'Gesamtbetrag', 'zu zahlen']),
+      right: fmt(total, true),
+      size: 1.3,
+      bold: true,
+    })
     lines.push({ left: 'MwSt   Netto   Steuer   Brutto' })
     lines.push({ left: `A ${rateText}%  ${fmt(net, true)}  ${fmt(tax, true)}`, right: fmt(total, true) })
     if (r() < 0.5) {
@@ -333,7 +403,10 @@ function euvat(n: number, r: Rand): FamilyReceipt {
     features.push('loyalty')
   }
   lines.push({ rule: 'solid' })
-  lines.push({ left: de ? `${dateText} ${time(r)}` : `${dateSlash} ${time(r)}`, right: `${de ? 'Bon' : 'Ticket'} ${int(r, 1000, 99999)}` })
+  lines.push({
+    left: de ? `${dateText} ${time(r)}` : `${dateSlash} ${time(r)}`,
+    right: `${de ? 'Bon' : 'Ticket'} ${int(r, 1000, 99999)}`,
+  })
   lines.push({ center: de ? 'Vielen Dank für Ihren Einkauf!' : 'Merci de votre visite !' })
   const narrow = r() < 0.4
   return {
@@ -350,14 +423,43 @@ function euvat(n: number, r: Rand): FamilyReceipt {
       features: [...new Set(features)],
     },
     lines,
-    style: { width: narrow ? 700 : 900, margin: 44, chars: narrow ? 34 : 42, font, mono: false, ink: '#1a1a1a', paper: '#fbfbf8', lineGap: 1.35 },
+    style: {
+      width: narrow ? 700 : 900,
+      margin: 44,
+      chars: narrow ? 34 : 42,
+      font,
+      mono: false,
+      ink: '#1a1a1a',
+      paper: '#fbfbf8',
+      lineGap: 1.35,
+    },
   }
 }
 
 // ---- ussales: a US store receipt with sales tax, mm/dd/yyyy, SKUs and tax flags ----
 
-const US_MERCHANTS = ['Riverside Hardware', 'Lone Pine Outfitters', 'Mesa Home Center', 'Bayou Pharmacy', 'Prairie Farm Supply', 'Cedar Creek Pet Co']
-const US_ITEMS = ['WOOD SCREWS 1LB', 'PAINT ROLLER 9IN', 'LED BULB 4PK', 'DUCT TAPE', 'GARDEN HOSE 50FT', 'WORK GLOVES', 'DOG FOOD 30LB', 'VITAMIN C 500MG', 'BATTERIES AA 8', 'EXTENSION CORD', 'BIRD SEED 10LB', 'SPRAY PAINT BLK']
+const US_MERCHANTS = [
+  'Riverside Hardware',
+  'Lone Pine Outfitters',
+  'Mesa Home Center',
+  'Bayou Pharmacy',
+  'Prairie Farm Supply',
+  'Cedar Creek Pet Co',
+]
+const US_ITEMS = [
+  'WOOD SCREWS 1LB',
+  'PAINT ROLLER 9IN',
+  'LED BULB 4PK',
+  'DUCT TAPE',
+  'GARDEN HOSE 50FT',
+  'WORK GLOVES',
+  'DOG FOOD 30LB',
+  'VITAMIN C 500MG',
+  'BATTERIES AA 8',
+  'EXTENSION CORD',
+  'BIRD SEED 10LB',
+  'SPRAY PAINT BLK',
+]
 
 function ussales(n: number, r: Rand): FamilyReceipt {
   const font = pick(r, ['DejaVu Sans Mono', 'Liberation Mono', 'FreeMono', 'DejaVu Sans', 'Liberation Sans'])
@@ -368,11 +470,21 @@ function ussales(n: number, r: Rand): FamilyReceipt {
   if (r() < 0.3) lines.push({ center: 'WELCOME TO' })
   lines.push({ center: merchant.toUpperCase(), size: 1.5, bold: true })
   lines.push({ center: `STORE #${int(r, 100, 9999)}` })
-  lines.push({ center: `${int(r, 100, 9999)} ${pick(r, ['N MAIN ST', 'W 5TH AVE', 'HIGHWAY 61', 'OAK BLVD'])}` })
-  const state = pick(r, [['AUSTIN', 'TX'], ['DENVER', 'CO'], ['TUCSON', 'AZ'], ['MACON', 'GA']] as const)
+  lines.push({
+    center: `${int(r, 100, 9999)} ${pick(r, ['N MAIN ST', 'W 5TH AVE', 'HIGHWAY 61', 'OAK BLVD'])}`,
+  })
+  const state = pick(r, [
+    ['AUSTIN', 'TX'],
+    ['DENVER', 'CO'],
+    ['TUCSON', 'AZ'],
+    ['MACON', 'GA'],
+  ] as const)
   lines.push({ center: `${state[0]}, ${state[1]} ${int(r, 10000, 99999)}` })
   lines.push({ center: phoneUs(r) })
-  lines.push({ left: `${p2(date.m)}/${p2(date.d)}/${r() < 0.6 ? date.y : String(date.y).slice(2)} ${time(r)}`, right: `REG ${int(r, 1, 12)} TRN ${int(r, 1000, 9999)}` })
+  lines.push({
+    left: `${p2(date.m)}/${p2(date.d)}/${r() < 0.6 ? date.y : String(date.y).slice(2)} ${time(r)}`,
+    right: `REG ${int(r, 1, 12)} TRN ${int(r, 1000, 9999)}`,
+  })
   lines.push({ rule: 'dash' })
   const items: FamilyTruth['items'] = []
   const count = int(r, 2, 8)
@@ -403,7 +515,11 @@ function ussales(n: number, r: Rand): FamilyReceipt {
   const total = r2(subtotal + tax)
   lines.push({ left: 'SUBTOTAL', right: fmt(subtotal) })
   lines.push({ left: `SALES TAX ${rate}%`, right: fmt(tax) })
-  lines.push({ left: pick(r, ['TOTAL', '**** TOTAL', 'TOTAL DUE', 'BALANCE']), right: `$${fmt(total)}`, bold: true })
+  lines.push({
+    left: pick(r, ['TOTAL', '**** TOTAL', 'TOTAL DUE', 'BALANCE']),
+    right: `$${fmt(total)}`,
+    bold: true,
+  })
   if (r() < 0.4) {
     const given = Math.ceil(total / 20) * 20
     lines.push({ left: 'CASH TEND', right: fmt(given) })
@@ -417,7 +533,7 @@ function ussales(n: number, r: Rand): FamilyReceipt {
   }
   if (saved > 0) lines.push({ center: `YOU SAVED $${fmt(r2(saved))} TODAY` })
   if (r() < 0.5) {
-    lines.push({ left: 'REWARDS MEMBER ****' + int(r, 1000, 9999) })
+    lines.push({ left: `REWARDS MEMBER ****${int(r, 1000, 9999)}` })
     lines.push({ left: 'POINTS EARNED', right: String(Math.floor(total)) })
     features.push('loyalty')
   }
@@ -444,8 +560,30 @@ function ussales(n: number, r: Rand): FamilyReceipt {
 
 // ---- restaurant: a bill with table, server, service or tip; dates with month names ----
 
-const RESTAURANTS = ['Trattoria Bellavista', 'The Copper Kettle', 'Le Petit Zinc', 'Casa Marisol', 'Golden Lotus Kitchen', 'The Anchor Tavern']
-const DISHES = ['Margherita Pizza', 'Caesar Salad', 'Grilled Salmon', 'Fish and Chips', 'Mushroom Risotto', 'House Burger', 'Tiramisu', 'Espresso', 'Sparkling Water', 'Glass of Merlot', 'Pad Thai', 'Garlic Bread', 'Lemon Tart', 'Craft Lager']
+const RESTAURANTS = [
+  'Trattoria Bellavista',
+  'The Copper Kettle',
+  'Le Petit Zinc',
+  'Casa Marisol',
+  'Golden Lotus Kitchen',
+  'The Anchor Tavern',
+]
+const DISHES = [
+  'Margherita Pizza',
+  'Caesar Salad',
+  'Grilled Salmon',
+  'Fish and Chips',
+  'Mushroom Risotto',
+  'House Burger',
+  'Tiramisu',
+  'Espresso',
+  'Sparkling Water',
+  'Glass of Merlot',
+  'Pad Thai',
+  'Garlic Bread',
+  'Lemon Tart',
+  'Craft Lager',
+]
 
 function restaurant(n: number, r: Rand): FamilyReceipt {
   const font = pick(r, ['DejaVu Serif', 'Liberation Serif', 'FreeSerif', 'DejaVu Sans', 'FreeSans'])
@@ -458,7 +596,9 @@ function restaurant(n: number, r: Rand): FamilyReceipt {
   const features: string[] = []
   lines.push({ center: merchant, size: 1.7, bold: true })
   if (r() < 0.5) lines.push({ center: pick(r, ['Est. 1998', 'Bar & Kitchen', 'Fine Food · Good Company']) })
-  lines.push({ center: `${int(r, 1, 300)} ${pick(r, ['Harbour Street', 'Queen St W', 'Elm Avenue', 'Dame Street'])}` })
+  lines.push({
+    center: `${int(r, 1, 300)} ${pick(r, ['Harbour Street', 'Queen St W', 'Elm Avenue', 'Dame Street'])}`,
+  })
   lines.push({ center: place === 'US' ? phoneUs(r) : `Tel ${int(r, 1000, 9999)} ${int(r, 100000, 999999)}` })
   lines.push({ rule: 'solid' })
   const dateText =
@@ -466,7 +606,10 @@ function restaurant(n: number, r: Rand): FamilyReceipt {
       ? pick(r, [`${MONTHS_EN[date.m - 1]} ${date.d}, ${date.y}`, `${p2(date.m)}/${p2(date.d)}/${date.y}`])
       : pick(r, [`${p2(date.d)} ${MONTHS_EN[date.m - 1]} ${date.y}`, `${p2(date.d)}/${p2(date.m)}/${date.y}`])
   lines.push({ left: `Table ${int(r, 1, 40)}`, right: `Guests ${int(r, 1, 6)}` })
-  lines.push({ left: `Server: ${pick(r, ['Maria', 'Tom', 'Aoife', 'Luc', 'Sam'])}`, right: `Check #${int(r, 100, 9999)}` })
+  lines.push({
+    left: `Server: ${pick(r, ['Maria', 'Tom', 'Aoife', 'Luc', 'Sam'])}`,
+    right: `Check #${int(r, 100, 9999)}`,
+  })
   lines.push({ left: dateText, right: time(r) })
   lines.push({ rule: 'solid' })
   const items: FamilyTruth['items'] = []
@@ -492,7 +635,8 @@ function restaurant(n: number, r: Rand): FamilyReceipt {
     const tax = r2((subtotal * rate) / 100)
     lines.push({ left: place === 'US' ? `Tax ${rate}%` : 'HST 13%', right: fmt(tax) })
     total = r2(total + tax)
-  } else lines.push({ left: 'VAT included', right: fmt(r2(subtotal - subtotal / (place === 'GB' ? 1.2 : 1.135))) })
+  } else
+    lines.push({ left: 'VAT included', right: fmt(r2(subtotal - subtotal / (place === 'GB' ? 1.2 : 1.135))) })
   const service = r() < 0.5
   if (service) {
     const charge = r2(subtotal * 0.125)
@@ -508,7 +652,13 @@ function restaurant(n: number, r: Rand): FamilyReceipt {
     total = r2(total + tip)
     lines.push({ left: 'Total', right: `${sym}${fmt(total)}`, bold: true, size: 1.2 })
     features.push('tip')
-  } else lines.push({ left: pick(r, ['Total', 'Amount Due', 'TOTAL']), right: `${sym}${fmt(total)}`, bold: true, size: 1.2 })
+  } else
+    lines.push({
+      left: pick(r, ['Total', 'Amount Due', 'TOTAL']),
+      right: `${sym}${fmt(total)}`,
+      bold: true,
+      size: 1.2,
+    })
   lines.push({ left: pick(r, ['Visa', 'Mastercard', 'Amex']), right: fmt(total) })
   lines.push({ left: `Card ending ${int(r, 1000, 9999)}   Auth ${int(r, 100000, 999999)}` })
   lines.push({ center: 'Thank you, come again!' })
@@ -526,14 +676,40 @@ function restaurant(n: number, r: Rand): FamilyReceipt {
       features: [...new Set(features)],
     },
     lines,
-    style: { width: pick(r, [760, 860]), margin: 48, chars: 38, font, mono: false, ink: '#111', paper: '#fffdf8', lineGap: 1.4 },
+    style: {
+      width: pick(r, [760, 860]),
+      margin: 48,
+      chars: 38,
+      font,
+      mono: false,
+      ink: '#111',
+      paper: '#fffdf8',
+      lineGap: 1.4,
+    },
   }
 }
 
 // ---- dotmatrix: an invoice from an impact printer, wide, column table, ISO or dd-MMM-yy dates ----
 
-const DOT_MERCHANTS = ['Acme Hardware Supplies Ltd', 'Northern Fasteners', 'Keller Industrial Parts', 'Blue Ridge Auto Parts', 'Summit Office Supply']
-const DOT_ITEMS = ['HEX BOLT M8 X 40', 'WASHER M8 ZINC', 'BRAKE PADS FRONT', 'OIL FILTER', 'COPY PAPER A4 BOX', 'TONER CARTRIDGE', 'SAFETY GOGGLES', 'CABLE TIES 200MM', 'WIPER BLADE 22IN', 'ANGLE GRINDER DISC']
+const DOT_MERCHANTS = [
+  'Acme Hardware Supplies Ltd',
+  'Northern Fasteners',
+  'Keller Industrial Parts',
+  'Blue Ridge Auto Parts',
+  'Summit Office Supply',
+]
+const DOT_ITEMS = [
+  'HEX BOLT M8 X 40',
+  'WASHER M8 ZINC',
+  'BRAKE PADS FRONT',
+  'OIL FILTER',
+  'COPY PAPER A4 BOX',
+  'TONER CARTRIDGE',
+  'SAFETY GOGGLES',
+  'CABLE TIES 200MM',
+  'WIPER BLADE 22IN',
+  'ANGLE GRINDER DISC',
+]
 
 function dotmatrix(n: number, r: Rand): FamilyReceipt {
   const font = pick(r, ['FreeMono', 'Liberation Mono', 'DejaVu Sans Mono'])
@@ -544,9 +720,20 @@ function dotmatrix(n: number, r: Rand): FamilyReceipt {
   const lines: Line[] = []
   const features: string[] = ['column-table']
   lines.push({ left: merchant.toUpperCase(), size: 1.4, bold: true })
-  lines.push({ left: `${int(r, 1, 99)} ${pick(r, ['INDUSTRIAL ESTATE', 'COMMERCE WAY', 'FACTORY ROAD'])}, UNIT ${int(r, 1, 30)}` })
-  lines.push({ left: `PHONE ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 1000, 9999)}   FAX ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 1000, 9999)}` })
-  lines.push({ left: place === 'GB' ? `VAT REG ${int(r, 100, 999)} ${int(r, 1000, 9999)} ${int(r, 10, 99)}` : place === 'US' ? `ACCT ${int(r, 10000, 99999)}` : `GST NO ${int(r, 10, 99)}-${int(r, 100, 999)}-${int(r, 100, 999)}` })
+  lines.push({
+    left: `${int(r, 1, 99)} ${pick(r, ['INDUSTRIAL ESTATE', 'COMMERCE WAY', 'FACTORY ROAD'])}, UNIT ${int(r, 1, 30)}`,
+  })
+  lines.push({
+    left: `PHONE ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 1000, 9999)}   FAX ${int(r, 100, 999)} ${int(r, 100, 999)} ${int(r, 1000, 9999)}`,
+  })
+  lines.push({
+    left:
+      place === 'GB'
+        ? `VAT REG ${int(r, 100, 999)} ${int(r, 1000, 9999)} ${int(r, 10, 99)}`
+        : place === 'US'
+          ? `ACCT ${int(r, 10000, 99999)}`
+          : `GST NO ${int(r, 10, 99)}-${int(r, 100, 999)}-${int(r, 100, 999)}`,
+  })
   lines.push({ rule: 'dash' })
   const dateText = pick(r, [
     `${date.y}-${p2(date.m)}-${p2(date.d)}`,
@@ -565,7 +752,10 @@ function dotmatrix(n: number, r: Rand): FamilyReceipt {
     const q = int(r, 1, 12)
     const unit = r2(int(r, 0, 60) + int(r, 0, 99) / 100 + 0.05)
     const price = r2(unit * q)
-    lines.push({ left: `${String(q).padStart(3)}  ${name}`, right: `${fmt(unit).padStart(8)}  ${fmt(price).padStart(9)}` })
+    lines.push({
+      left: `${String(q).padStart(3)}  ${name}`,
+      right: `${fmt(unit).padStart(8)}  ${fmt(price).padStart(9)}`,
+    })
     items.push({ name, price, quantity: q })
   }
   const net = r2(items.reduce((s, i) => s + i.price, 0))
@@ -574,8 +764,15 @@ function dotmatrix(n: number, r: Rand): FamilyReceipt {
   const total = r2(net + tax)
   lines.push({ rule: 'dash' })
   lines.push({ left: '', right: `GOODS NET  ${fmt(net).padStart(9)}` })
-  lines.push({ left: '', right: `${place === 'GB' ? 'VAT' : place === 'US' ? 'SALES TAX' : 'GST'} ${rate}%  ${fmt(tax).padStart(9)}` })
-  lines.push({ left: '', right: `${pick(r, ['TOTAL DUE', 'INVOICE TOTAL', 'TOTAL'])} ${currency} ${fmt(total).padStart(9)}`, bold: true })
+  lines.push({
+    left: '',
+    right: `${place === 'GB' ? 'VAT' : place === 'US' ? 'SALES TAX' : 'GST'} ${rate}%  ${fmt(tax).padStart(9)}`,
+  })
+  lines.push({
+    left: '',
+    right: `${pick(r, ['TOTAL DUE', 'INVOICE TOTAL', 'TOTAL'])} ${currency} ${fmt(total).padStart(9)}`,
+    bold: true,
+  })
   lines.push({ left: `PAID: ${pick(r, ['CHEQUE', 'CASH', 'ACCOUNT'])}` })
   lines.push({ left: 'GOODS REMAIN PROPERTY OF SELLER UNTIL PAID IN FULL' })
   return {
@@ -592,11 +789,27 @@ function dotmatrix(n: number, r: Rand): FamilyReceipt {
       features,
     },
     lines,
-    style: { width: 1240, margin: 70, chars: 72, font, mono: true, ink: pick(r, ['#2b2b3a', '#3b3b4a']), paper: '#fbfbf4', lineGap: 1.5, dots: true },
+    style: {
+      width: 1240,
+      margin: 70,
+      chars: 72,
+      font,
+      mono: true,
+      ink: pick(r, ['#2b2b3a', '#3b3b4a']),
+      paper: '#fbfbf4',
+      lineGap: 1.5,
+      dots: true,
+    },
   }
 }
 
-const MAKERS: Record<Family, (n: number, r: Rand) => FamilyReceipt> = { thermal, euvat, ussales, restaurant, dotmatrix }
+const MAKERS: Record<Family, (n: number, r: Rand) => FamilyReceipt> = {
+  thermal,
+  euvat,
+  ussales,
+  restaurant,
+  dotmatrix,
+}
 
 export function makeFamilyReceipt(family: Family, n: number, seed = 1): FamilyReceipt {
   const salt = FAMILIES.indexOf(family) + 1
@@ -606,7 +819,9 @@ export function makeFamilyReceipt(family: Family, n: number, seed = 1): FamilyRe
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** The receipt as a flat scan at ~300 dpi (the invoice at ~150): SVG text through librsvg. */
-export async function renderFamilyScan(receipt: FamilyReceipt): Promise<{ png: Buffer; width: number; height: number }> {
+export async function renderFamilyScan(
+  receipt: FamilyReceipt,
+): Promise<{ png: Buffer; width: number; height: number }> {
   const s = receipt.style
   const size = Math.floor(((s.width - 2 * s.margin) / s.chars) * (s.mono ? 1.62 : 1.45))
   const lineHeight = Math.round(size * s.lineGap)
@@ -622,15 +837,21 @@ export async function renderFamilyScan(receipt: FamilyReceipt): Promise<{ png: B
   for (const line of receipt.lines) {
     if (line.logo) {
       const cx = s.width / 2
-      parts.push(`<circle cx="${cx}" cy="${y}" r="${size * 1.1}" fill="none" stroke="${s.ink}" stroke-width="${size / 5}"/>`)
-      parts.push(`<path d="M${cx - size * 0.6} ${y + size * 0.4} L${cx} ${y - size * 0.6} L${cx + size * 0.6} ${y + size * 0.4} Z" fill="${s.ink}"/>`)
+      parts.push(
+        `<circle cx="${cx}" cy="${y}" r="${size * 1.1}" fill="none" stroke="${s.ink}" stroke-width="${size / 5}"/>`,
+      )
+      parts.push(
+        `<path d="M${cx - size * 0.6} ${y + size * 0.4} L${cx} ${y - size * 0.6} L${cx + size * 0.6} ${y + size * 0.4} Z" fill="${s.ink}"/>`,
+      )
       y += Math.round(size * 2.4)
       continue
     }
     if (line.rule) {
       const ry = y - size * 0.35
       if (line.rule === 'solid')
-        parts.push(`<line x1="${s.margin}" y1="${ry}" x2="${s.width - s.margin}" y2="${ry}" stroke="${s.ink}" stroke-width="2"/>`)
+        parts.push(
+          `<line x1="${s.margin}" y1="${ry}" x2="${s.width - s.margin}" y2="${ry}" stroke="${s.ink}" stroke-width="2"/>`,
+        )
       else {
         const ch = line.rule === 'stars' ? '*' : '-'
         text(s.margin, ch.repeat(Math.floor(s.chars * (s.mono ? 1 : 1.2))), 'start', line)
@@ -657,7 +878,10 @@ export async function renderFamilyScan(receipt: FamilyReceipt): Promise<{ png: B
  * The photo: the project's table photo (perspective, rotation, textured table, light falloff,
  * shadow, blur, noise, JPEG), then, by the seed, a crease across the paper and low light.
  */
-export async function renderFamilyPhoto(scan: { png: Buffer; width: number; height: number }, seed: number): Promise<Buffer> {
+export async function renderFamilyPhoto(
+  scan: { png: Buffer; width: number; height: number },
+  seed: number,
+): Promise<Buffer> {
   const r = rng(seed)
   let source = scan
   if (r() < 0.6) {
@@ -682,7 +906,11 @@ export async function renderFamilyPhoto(scan: { png: Buffer; width: number; heig
   return photo
 }
 
-export async function writeFamilies(options: { n: number; seed: number; families?: readonly Family[] }): Promise<void> {
+export async function writeFamilies(options: {
+  n: number
+  seed: number
+  families?: readonly Family[]
+}): Promise<void> {
   for (const family of options.families ?? FAMILIES) {
     const dir = join(FAMILY_DIR, family)
     await mkdir(dir, { recursive: true })
@@ -691,7 +919,10 @@ export async function writeFamilies(options: { n: number; seed: number; families
       const scan = await renderFamilyScan(receipt)
       const id = receipt.truth.id
       await writeFile(join(dir, `${id}.scan.png`), scan.png)
-      await writeFile(join(dir, `${id}.photo.jpg`), await renderFamilyPhoto(scan, options.seed * 31 + n * 104_729 + FAMILIES.indexOf(family)))
+      await writeFile(
+        join(dir, `${id}.photo.jpg`),
+        await renderFamilyPhoto(scan, options.seed * 31 + n * 104_729 + FAMILIES.indexOf(family)),
+      )
       await writeFile(join(dir, `${id}.json`), `${JSON.stringify(receipt.truth, null, 2)}\n`)
     }
     await writeFile(join(dir, 'corpus.json'), `${JSON.stringify({ n: options.n, seed: options.seed })}\n`)
@@ -705,6 +936,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return at >= 0 ? args[at + 1] : undefined
   }
   const families = opt('family')?.split(',') as Family[] | undefined
-  await writeFamilies({ n: Number(opt('n') ?? 8), seed: Number(opt('seed') ?? 1), ...(families ? { families } : {}) })
+  await writeFamilies({
+    n: Number(opt('n') ?? 8),
+    seed: Number(opt('seed') ?? 1),
+    ...(families ? { families } : {}),
+  })
   console.log(`corpus written to ${FAMILY_DIR}`)
 }

@@ -1,4 +1,5 @@
 import type { ReceiptConfidence, ReceiptItem } from '../port.js'
+import { pickMerchant, pickTotal } from './candidates.js'
 import { dateOrderFor, findDates } from './dates.js'
 import {
   BILL_TO,
@@ -11,7 +12,6 @@ import {
   lastDigit,
   NOT_DATE_LABEL,
   NOT_TOTAL,
-  PAID,
   PAYMENT,
   SUBTOTAL,
   TAX,
@@ -21,10 +21,11 @@ import {
 } from './lines.js'
 import { type Amount, detectCurrency, findAmounts, findWholeAmounts, ZERO_DECIMAL } from './money.js'
 
-/** A line of OCR output with the recogniser's confidence in it (0..1). */
+/** A line of OCR output with the recogniser's confidence in it (0..1) and its height (pixels). */
 export interface TextLine {
   text: string
   confidence: number
+  height?: number
 }
 
 export interface ExtractedReceipt {
@@ -45,6 +46,8 @@ interface Line {
   key: string
   amounts: Amount[]
   confidence: number
+  /** Height over the page's median line height; 1 when unknown. */
+  size: number
   kind: Kind
 }
 
@@ -78,26 +81,31 @@ export function extractReceipt(input: string | TextLine[]): ExtractedReceipt {
   const wholeUnits = currency.code !== null && ZERO_DECIMAL.has(currency.code)
   const lines = classify(raw, wholeUnits)
 
-  const total = pickTotal(lines)
   const items = pickItems(lines)
-  const merchant = pickMerchant(lines)
+  const stop = lines.findIndex((l) => l.amounts.length > 0 || BILL_TO.test(l.key))
+  const merchant = pickMerchant(lines, stop)
   const date = pickDate(lines, dateOrderFor(text, currency.code))
 
   const itemSum = round2(items.reduce((s, i) => s + i.price, 0))
-  const tax = round2(
-    lines.filter((l) => l.kind === 'tax').reduce((s, l) => s + (lastAmount(l)?.value ?? 0), 0),
-  )
-  const tip = round2(
-    lines.filter((l) => l.kind === 'tip').reduce((s, l) => s + (lastAmount(l)?.value ?? 0), 0),
+  const sumOf = (kind: Kind) =>
+    round2(lines.filter((l) => l.kind === kind).reduce((s, l) => s + (lastAmount(l)?.value ?? 0), 0))
+  const tax = sumOf('tax')
+  const tip = sumOf('tip')
+  const rounding = round2(
+    lines.filter((l) => /\bround/.test(l.key)).reduce((s, l) => s + (lastAmount(l)?.value ?? 0), 0),
   )
   const subtotal = lines.find((l) => l.kind === 'subtotal')
   const subtotalValue = subtotal ? lastAmount(subtotal)?.value : undefined
-  const close = (a: number, b: number) => Math.abs(a - b) < 0.015
-  const adds = (t: number) =>
-    [itemSum, itemSum + tax, itemSum + tip, itemSum + tax + tip].some((s) => close(s, t)) ||
-    (subtotalValue !== undefined &&
-      [subtotalValue + tax, subtotalValue + tax + tip, subtotalValue + tip].some((s) => close(s, t)))
-  const consistent = total.value !== null && items.length > 0 && adds(total.value)
+  const bases = [
+    ...(items.length > 0 ? [itemSum] : []),
+    ...(subtotalValue !== undefined ? [subtotalValue] : []),
+  ]
+  const sums = bases.flatMap((b) =>
+    [b, b + tax, b + tip, b + tax + tip].flatMap((s) => [round2(s), round2(s + rounding)]),
+  )
+  const total = pickTotal(lines, sums)
+  const consistent =
+    total.value !== null && items.length > 0 && sums.some((s) => Math.abs(s - total.value!) < 0.015)
 
   let totalConfidence = total.confidence
   if (total.value !== null)
@@ -123,8 +131,17 @@ export function extractReceipt(input: string | TextLine[]): ExtractedReceipt {
   }
 }
 
+/** The median height of the lines that have one (the body text's, on a receipt). */
+function medianHeight(raw: TextLine[]): number {
+  const heights = raw.flatMap((l) => (l.height && l.height > 0 && l.text.trim() ? [l.height] : []))
+  if (heights.length < 3) return 0
+  heights.sort((a, b) => a - b)
+  return heights[Math.floor(heights.length / 2)]!
+}
+
 function classify(raw: TextLine[], wholeUnits: boolean): Line[] {
   const out: Line[] = []
+  const median = medianHeight(raw)
   for (const [index, r] of raw.entries()) {
     const text = r.text.replace(/\s+/g, ' ').trim()
     if (!text) continue
@@ -153,37 +170,13 @@ function classify(raw: TextLine[], wholeUnits: boolean): Line[] {
       else if (amounts.at(-1)!.value < 0) kind = 'discount'
       else if (letters(label) >= 2 || (QTY_LINE.test(label) && amounts.length >= 2)) kind = 'item'
     }
-    out.push({ index, text, label, key, amounts, confidence: r.confidence, kind })
+    const size = median > 0 && r.height ? r.height / median : 1
+    out.push({ index, text, label, key, amounts, confidence: r.confidence, size, kind })
   }
   return out
 }
 
 const lastAmount = (line: Line): Amount | undefined => line.amounts.at(-1)
-
-function pickTotal(lines: Line[]): { value: number | null; confidence: number } {
-  const totals = lines.filter((l) => l.kind === 'total' && (lastAmount(l)?.value ?? 0) > 0)
-  if (totals.length > 0) {
-    // The amount paid is the largest total-labelled figure: a total after a tip exceeds the
-    // one before, and change or tendered cash are not labelled as totals.
-    const best = totals.reduce((a, b) => {
-      const va = lastAmount(a)!.value
-      const vb = lastAmount(b)!.value
-      if (vb > va + 0.001) return b
-      if (Math.abs(vb - va) <= 0.001 && PAID.test(b.key) && !PAID.test(a.key)) return b
-      return a
-    })
-    const agree = totals.filter(
-      (t) => Math.abs(lastAmount(t)!.value - lastAmount(best)!.value) < 0.001,
-    ).length
-    const base = PAID.test(best.key) || agree > 1 ? 0.85 : 0.75
-    return { value: lastAmount(best)!.value, confidence: base * best.confidence }
-  }
-  // No line says "total": the largest amount that is not a payment, change or tax, as a guess.
-  const candidates = lines.filter((l) => !['payment', 'info', 'tax', 'tip'].includes(l.kind) && lastAmount(l))
-  if (candidates.length === 0) return { value: null, confidence: 0 }
-  const largest = Math.max(...candidates.map((l) => lastAmount(l)!.value))
-  return largest > 0 ? { value: largest, confidence: 0.3 } : { value: null, confidence: 0 }
-}
 
 interface PickedItem extends ReceiptItem {
   ocr: number
@@ -192,6 +185,37 @@ interface PickedItem extends ReceiptItem {
 const QTY_LINE = /^(\d{1,3}(?:[.,]\d{1,3})?)\s?(?:x|×|@|\*|pcs?|stk|st\.?)\s?/i
 const QTY_SUFFIX = /\s(?:x|×|qty:?)\s?(\d{1,3})$/i
 const QTY_COLUMN = /\s(\d{1,3})$/
+/** An invoice's quantity column before the name (`3  HEX BOLT`, `2 Caesar Salad`). */
+const QTY_FIRST = /^(\d{1,3})\s+(?=\p{L}{2})/u
+/** An article number or barcode printed before the name. */
+const ARTICLE_CODE = /^\d{5,14}\s+(?=\p{L})/u
+/** `2 @ 3.49 EA`, `3 x 1,99`: a quantity and unit price, never part of a name. */
+const QTY_DETAIL = /^\d{1,3}(?:[.,]\d{1,3})?\s?[@x×*]\s?\d/i
+/** A price whose decimal point OCR lost (`35 80`, `4056 T`), at the end of an item's line. */
+const LOST_POINT = /\s(\d{1,4})\s?(\d{2})(?:\s[A-Z])?\s*$/
+const upper = (s: string) => letters(s) >= 3 && !/\p{Ll}/u.test(s)
+
+/**
+ * Among the items, a line with letters and a last number that reads as a price without its
+ * point is the item line OCR made it into text: read with the point back, at lower confidence.
+ */
+function lostPoint(line: Line): Line | null {
+  if (line.amounts.length > 0) return null
+  const m = LOST_POINT.exec(line.text)
+  if (!m) return null
+  const label = line.text.slice(0, m.index).trim()
+  if (letters(label) < 2) return null
+  const value = Number(`${m[1]}.${m[2]}`)
+  const amount = { value, start: m.index, end: line.text.length, currency: null }
+  return {
+    ...line,
+    label,
+    key: labelKey(label),
+    amounts: [amount],
+    kind: 'item',
+    confidence: line.confidence * 0.8,
+  }
+}
 
 function cleanName(name: string): string {
   return trimNonWord(name.replace(/(?<=\p{L})0|\b0(?=\p{Ll}{2})/gu, 'o'), /[)%]/)
@@ -201,11 +225,23 @@ function cleanName(name: string): string {
 
 function pickItems(lines: Line[]): PickedItem[] {
   const items: PickedItem[] = []
+  const sized = lines.some((l) => l.size !== 1)
   let pending: Line[] = []
   let started = false
-  for (const line of lines) {
+  let afterItem = false
+  for (const read of lines) {
     // Items end where the totals start (a due date's "due" before them does not count).
-    if ((line.kind === 'subtotal' || line.kind === 'total') && (items.length > 0 || started)) break
+    if ((read.kind === 'subtotal' || read.kind === 'total') && (items.length > 0 || started)) break
+    const line: Line = (started && read.kind === 'text' && lostPoint(read)) || read
+    const modifier: boolean = afterItem && line.kind === 'text' && /^[^\p{L}\d]*\p{Ll}/u.test(line.text)
+    afterItem = false
+    if (modifier || (line.kind === 'text' && QTY_DETAIL.test(line.text))) {
+      // "no onions" under a dish, "2 @ 3.49 EA" under an item: notes on the item above, not
+      // the start of the next one.
+      pending = []
+      afterItem = modifier
+      continue
+    }
     if (line.kind === 'text') {
       const meta =
         HEADER_NOISE.test(line.key) || isAddress(line.text) || findDates(line.text, 'DMY').length > 0
@@ -220,58 +256,53 @@ function pickItems(lines: Line[]): PickedItem[] {
       pending = []
       continue
     }
-    const last = lastAmount(line)!
-    let label = line.label.replace(/^[^\p{L}\d]+/u, '')
-    let quantity: number | null = null
-    const qtyOnly = QTY_LINE.exec(label)
-    if (qtyOnly) {
-      quantity = Number(qtyOnly[1]!.replace(',', '.'))
-      label = label.slice(qtyOnly[0].length)
-    } else {
-      const suffix = QTY_SUFFIX.exec(label) ?? (line.amounts.length >= 2 ? QTY_COLUMN.exec(label) : null)
-      if (suffix) {
-        quantity = Number(suffix[1])
-        label = label.slice(0, suffix.index)
-      }
-    }
-    // "2 x 1.50  3.00" under a name line: the name is the line above.
+    const { name: label, quantity } = quantityOf(line)
+    // "2 x 1.50  3.00" under a name line: the name is the line above. Before the first item, a
+    // body-sized capital line right above a capital item line is the name's first half.
     const bareQuantity = quantity !== null && letters(label) < 2
-    const joinAbove = pending.length > 0 && (bareQuantity || started || /^\p{Ll}/u.test(label))
+    const above = pending.at(-1)
+    const firstHalf =
+      sized &&
+      above !== undefined &&
+      above.index === line.index - 1 &&
+      above.size <= 1.2 &&
+      upper(above.text) &&
+      upper(label)
+    const joinAbove = pending.length > 0 && (bareQuantity || started || firstHalf || /^\p{Ll}/u.test(label))
     let name = cleanName(label)
     if (joinAbove) name = cleanName([...pending.map((p) => p.text), name].join(' '))
     pending = []
     if (letters(name) < 2) continue
-    if (quantity !== null && (!Number.isFinite(quantity) || quantity <= 0 || quantity > 999)) quantity = null
+    const last = lastAmount(line)!
     const price = line.kind === 'discount' ? -Math.abs(last.value) : last.value
     items.push({ name, price, quantity, ocr: line.confidence })
     started = true
+    afterItem = true
   }
   return items
 }
 
-function pickMerchant(lines: Line[]): { value: string | null; confidence: number } {
-  const stop = lines.findIndex((l) => l.amounts.length > 0 || BILL_TO.test(l.key))
-  const header = lines.slice(0, stop >= 0 ? Math.min(stop, 10) : 10)
-  for (const [position, line] of header.entries()) {
-    let name = line.text.replace(/^(welcome\s+to|willkommen\s+bei|bienvenue\s+chez)\s+/i, '')
-    name = trimNonWord(name, /[.)&'!]/).trim()
-    const key = labelKey(name)
-    if (letters(name) < 3 || letters(name) / name.replace(/\s/g, '').length < 0.6) continue
-    if (
-      /^(tax\s)?(invoice|receipt|rechnung|facture|factura|fattura|quittung|kassenbon|bon|ticket|sales\sreceipt|order|copy|duplicate)\b/.test(
-        key,
-      )
-    )
-      continue
-    if (HEADER_NOISE.test(key) || isAddress(name) || findDates(name, 'DMY').length > 0) continue
-    if (/\d{3,}/.test(name) || line.confidence < 0.45) continue
-    // Words OCR made up from a photo's background are short and oddly cased.
-    const words = name.split(/\s+/)
-    if (words.filter((w) => letters(w) >= 2).length === 0) continue
-    const confidence = line.confidence * (position === 0 ? 0.95 : position <= 2 ? 0.8 : 0.6)
-    return { value: name, confidence }
+/** An item line's name and quantity: `2 x Name`, `2 Name`, `Name x 2`, a Qty column; codes dropped. */
+function quantityOf(line: Line): { name: string; quantity: number | null } {
+  let label = line.label.replace(/^[^\p{L}\d]+/u, '').replace(ARTICLE_CODE, '')
+  let quantity: number | null = null
+  const qtyOnly = QTY_LINE.exec(label)
+  const qtyFirst = qtyOnly ? null : QTY_FIRST.exec(label)
+  if (qtyOnly) {
+    quantity = Number(qtyOnly[1]!.replace(',', '.'))
+    label = label.slice(qtyOnly[0].length)
+  } else if (qtyFirst) {
+    quantity = Number(qtyFirst[1])
+    label = label.slice(qtyFirst[0].length)
+  } else {
+    const suffix = QTY_SUFFIX.exec(label) ?? (line.amounts.length >= 2 ? QTY_COLUMN.exec(label) : null)
+    if (suffix) {
+      quantity = Number(suffix[1])
+      label = label.slice(0, suffix.index)
+    }
   }
-  return { value: null, confidence: 0 }
+  if (quantity !== null && (!Number.isFinite(quantity) || quantity <= 0 || quantity > 999)) quantity = null
+  return { name: label, quantity }
 }
 
 function pickDate(lines: Line[], order: 'MDY' | 'DMY'): { value: string | null; confidence: number } {
