@@ -41,6 +41,8 @@ export function similarName(a: string, b: string): boolean {
 
 export interface Score {
   merchant: boolean
+  /** The merchant read within a fifth of its characters (`similarName`): OCR slips forgiven. */
+  merchantSimilar: boolean
   date: boolean
   total: boolean
   currency: boolean
@@ -67,6 +69,7 @@ export function score(
   }
   return {
     merchant: norm(read.merchant) === norm(truth.merchant),
+    merchantSimilar: similarName(read.merchant ?? '', truth.merchant),
     date: read.date === truth.date,
     total: read.total !== null && Math.abs(read.total - truth.total) < 0.005,
     currency: read.currency === truth.currency,
@@ -79,6 +82,7 @@ export function score(
 export interface Summary {
   images: number
   merchant: number
+  merchantSimilar: number
   date: number
   total: number
   currency: number
@@ -98,6 +102,7 @@ export function summarise(scores: Score[]): Summary {
   return {
     images: scores.length,
     merchant: r3(share((s) => s.merchant)),
+    merchantSimilar: r3(share((s) => s.merchantSimilar)),
     date: r3(share((s) => s.date)),
     total: r3(share((s) => s.total)),
     currency: r3(share((s) => s.currency)),

@@ -86,7 +86,7 @@ describe('TesseractPool', () => {
     expect(new Set(read.lines.map((l) => l.confidence)).size).toBeGreaterThan(3)
   })
 
-  it('pairs text lines with TSV lines in order, and falls back to the page confidence when they differ', () => {
+  it('pairs text lines with TSV lines in order (confidence, box height), and falls back to the page confidence when they differ', () => {
     const tsv = [
       '1\t1\t0\t0\t0\t0\t0\t0\t100\t50\t-1\t',
       '4\t1\t1\t1\t1\t0\t0\t0\t100\t20\t-1\t',
@@ -95,7 +95,7 @@ describe('TesseractPool', () => {
       '5\t1\t1\t1\t2\t1\t0\t30\t40\t20\t40\tTOTAL',
     ].join('\n')
     expect(linesWithConfidence('Milk   1.20\n\nTOTAL\n', tsv, 0.5)).toEqual([
-      { text: 'Milk   1.20', confidence: 0.8 },
+      { text: 'Milk   1.20', confidence: 0.8, height: 20 },
       { text: 'TOTAL', confidence: 0.4 },
     ])
     expect(linesWithConfidence('Milk 1.20\nTOTAL\nextra\n', tsv, 0.5).map((l) => l.confidence)).toEqual([

@@ -83,7 +83,11 @@ export class LibTesseract {
       do {
         const text = this.take(this.fn.iteratorText(it, RIL_TEXTLINE)).replace(/\n$/, '')
         const confidence = this.fn.iteratorConfidence(it, RIL_TEXTLINE) / 100
-        if (text.trim()) lines.push({ text, confidence })
+        // The line's box: its height is the layout the extraction weighs (a name printed large).
+        const [left, top, right, bottom] = [[0], [0], [0], [0]]
+        const boxed = this.fn.boundingBox(this.fn.pageIterator(it), RIL_TEXTLINE, left, top, right, bottom)
+        const height = boxed ? bottom[0]! - top[0]! : 0
+        if (text.trim()) lines.push(height > 0 ? { text, confidence, height } : { text, confidence })
       } while (this.fn.iteratorNext(it, RIL_TEXTLINE))
       this.fn.iteratorDelete(it)
     }
@@ -117,6 +121,10 @@ function bind() {
     iteratorConfidence: tess.func('float TessResultIteratorConfidence(void *, int)'),
     iteratorNext: tess.func('int TessResultIteratorNext(void *, int)'),
     iteratorDelete: tess.func('void TessResultIteratorDelete(void *)'),
+    pageIterator: tess.func('void *TessResultIteratorGetPageIteratorConst(void *)'),
+    boundingBox: tess.func(
+      'int TessPageIteratorBoundingBox(void *, int, _Out_ int *, _Out_ int *, _Out_ int *, _Out_ int *)',
+    ),
     clear: tess.func('void TessBaseAPIClear(void *)'),
     readImage: lept.func('void *pixReadMem(const uint8_t *, size_t)'),
     destroyImage: lept.func('void pixDestroy(_Inout_ void **)'),

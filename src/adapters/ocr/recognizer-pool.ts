@@ -7,6 +7,8 @@ import type { OcrSettings } from './settings.js'
 export interface OcrLine {
   text: string
   confidence: number
+  /** The line's box height in the prepared image's pixels (tesseract's TSV), when known. */
+  height?: number
 }
 
 export interface RecognizedText {

@@ -83,31 +83,37 @@ export async function startWorker(
 /**
  * The page's lines with tesseract's confidence of each: the text's non-blank lines, each paired
  * with the TSV's line in the same order, its confidence the mean of its words' (as tesseract
- * computes a line's, before clipping to 0..100). Should the two ever disagree on the number of
- * lines, every line gets the page's confidence.
+ * computes a line's, before clipping to 0..100), its height the line's box (layout: a shop's
+ * name is printed larger). Should the two ever disagree on the number of lines, every line gets
+ * the page's confidence and no height.
  */
 export function linesWithConfidence(text: string, tsv: string, page: number): OcrLine[] {
   const texts = text
     .split('\n')
     .map((line) => line.replace(/\s+$/, ''))
     .filter((line) => line.trim())
-  const words = new Map<string, { sum: number; count: number; ink: boolean }>()
+  const words = new Map<string, { sum: number; count: number; ink: boolean; height: number }>()
   for (const row of tsv.split('\n')) {
     const cells = row.split('\t')
-    if (cells[0] !== '5' || cells.length < 12) continue
+    if (cells.length < 12 || (cells[0] !== '5' && cells[0] !== '4')) continue
     const key = `${cells[2]}.${cells[3]}.${cells[4]}`
-    const line = words.get(key) ?? { sum: 0, count: 0, ink: false }
-    line.sum += Number(cells[10])
-    line.count += 1
-    line.ink ||= (cells[11] ?? '').trim() !== ''
+    const line = words.get(key) ?? { sum: 0, count: 0, ink: false, height: 0 }
+    if (cells[0] === '4') line.height = Number(cells[9]) || 0
+    else {
+      line.sum += Number(cells[10])
+      line.count += 1
+      line.ink ||= (cells[11] ?? '').trim() !== ''
+    }
     words.set(key, line)
   }
-  const confidences = [...words.values()].filter((l) => l.ink).map((l) => l.sum / l.count / 100)
-  const same = confidences.length === texts.length
-  return texts.map((line, i) => ({
-    text: line,
-    confidence: same ? Math.min(1, Math.max(0, confidences[i]!)) : page,
-  }))
+  const inked = [...words.values()].filter((l) => l.ink)
+  const same = inked.length === texts.length
+  return texts.map((line, i) => {
+    const box = inked[i]
+    if (!same || !box) return { text: line, confidence: page }
+    const confidence = Math.min(1, Math.max(0, box.sum / box.count / 100))
+    return box.height > 0 ? { text: line, confidence, height: box.height } : { text: line, confidence }
+  })
 }
 
 function toRecognized(data: Tesseract.Page): { text: string; lines: OcrLine[]; confidence: number } {

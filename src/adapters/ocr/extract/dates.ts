@@ -99,13 +99,29 @@ export function findDates(line: string, order: DateOrder, repair = false): Found
   return found.sort((x, y) => x.start - y.start)
 }
 
+/** Words of languages whose receipts write the day first. */
+const DAY_FIRST_WORDS =
+  /\b(summe|gesamt|mwst|datum|rechnung|kasse|ttc|tva|montant|especes|facture|iva|importe|totale|scontrino|btw|totaal|bedrag|moms|kvitto)\b/i
+
 /**
- * Month first only where the receipt looks American: dollars without another country's
- * cues, a US state and ZIP, or a US phone number. Everyone else writes the day first.
+ * How the receipt writes numeric dates, from its own evidence first: a numeric date that reads
+ * only one way (`13/04/2024`: day first) decides for the others. Then month first only where
+ * the receipt looks American: dollars without another country's cues, a US state and ZIP, or a
+ * US phone number; a currency of elsewhere, or words of a day-first language, say day first.
  */
 export function dateOrderFor(text: string, currency: string | null): DateOrder {
+  let dayFirst = 0
+  let monthFirst = 0
+  for (const m of text.matchAll(NUMERIC)) {
+    if (m[1]!.length > 2) continue
+    const [a, b] = [Number(m[1]), Number(m[3])]
+    if (a > 12 && a <= 31 && b >= 1 && b <= 12) dayFirst++
+    else if (b > 12 && b <= 31 && a >= 1 && a <= 12) monthFirst++
+  }
+  if (dayFirst !== monthFirst) return dayFirst > monthFirst ? 'DMY' : 'MDY'
   if (currency === 'USD') return 'MDY'
   if (currency) return 'DMY'
+  if (DAY_FIRST_WORDS.test(text)) return 'DMY'
   if (/\b[A-Z]{2}\s\d{5}(-\d{4})?\b/.test(text) || /\(\d{3}\)\s?\d{3}-\d{4}/.test(text)) return 'MDY'
   return 'DMY'
 }

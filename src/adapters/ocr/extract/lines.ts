@@ -15,15 +15,15 @@ export const SUBTOTAL =
   /\bsub\s?-?\s?total|\bsubtot|zwischensumme|zwischentotal|sous[- ]?total|subtotaal|\bnet(to)?\s?(total|amount|betrag)|total\s(excl|before\s(tax|tip)|ex\b|ht\b|netto)|\bimponible|\bbase\b|\bnettobetrag|\bnet\b\s*$/
 
 export const TOTAL =
-  /\btotal|\bsumme\b|\bsumma\b|\bgesamt|\btotaal|\btotalt|\btotale|\bmontant|\bimporte|\bamount\s(due|paid|payable|charged)|\bbalance\s(due|paid)|\bto\spay\b|a\spayer|zu\szahlen|te\sbetalen|att\sbetala|\bpaid\b|\bbetrag\b|\bnet\sa\spayer|\bsum\b|\bbelopp\b|\bdue\b/
+  /\btotal|\bsumme\b|\bsumma\b|\bgesamt|\btotaal|\btotalt|\btotale|\bmontant|\bimporte|\bamount\s(due|paid|payable|charged)|\bbalance\s(due|paid)|\bto\spay\b|a\spayer|zu\szahlen|te\sbetalen|att\sbetala|\bpaid\b|\bbetrag\b|\bnet\sa\spayer|\bsum\b|\bbelopp\b|\bdue\b|endsumme|endbetrag|rechnungsbetrag|da\spagare|\ba\spagar\b|^\W*balance\W*$/
 
 /** Stronger names of the amount paid: preferred when several totals disagree. */
 export const PAID =
-  /grand\s?total|amount\spaid|total\spaid|total\sdue|amount\sdue|balance\sdue|to\spay|a\spayer|zu\szahlen|te\sbetalen|att\sbetala|total\sttc|gesamtbetrag|total\scharged|\bpaid\b/
+  /grand\s?total|amount\spaid|total\spaid|total\sdue|amount\sdue|balance\sdue|to\spay|a\spayer|zu\szahlen|te\sbetalen|att\sbetala|total\sttc|montant\sttc|gesamtbetrag|endbetrag|endsumme|total\scharged|da\spagare|\ba\spagar\b|\bpaid\b/
 
 /** Totals that are not the amount paid. */
 export const NOT_TOTAL =
-  /sav(ed|ings?)|you\ssaved|\bitems?\b|\bqty\b|\bquantity|\bartikel|\bpoints|\bunits|total\s(tax|vat|gst|discount|rabatt)|(tax|vat|mwst|tva|iva|btw|moms|gst)\s?total|excl|before\stip|\btip\b|\bgratuity|\bpre-?tip/
+  /sav(ed|ings?)|you\ssaved|\bitems?\b|\bqty\b|\bquantity|\bartikel|\bpoints|\bunits|total\s(tax|vat|gst|discount|rabatt)|(tax|vat|mwst|tva|iva|btw|moms|gst)\s?total|excl|\bincl|\binkl|\bchange\b|before\stip|\btip\b|\bgratuity|\bpre-?tip/
 
 export const TAX =
   /\btax\b|\bvat\b|\bmwst\b|\bust\b|\btva\b|\biva\b|\bbtw\b|\bmoms\b|\bgst\b|\bhst\b|\bpst\b|\bqst\b|\bcgst|\bsgst|\bsales\stax|\bsteuer/
