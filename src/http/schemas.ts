@@ -65,3 +65,31 @@ export const Ok = Type.Object({ ok: Type.Literal(true) }, { additionalProperties
 /** Standard error answers documented on every route. */
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorBody')]))
+
+/**
+ * A staff user invited by e-mail who has not chosen a password yet (docs/console.md, Staff
+ * invitations): PENDING while the newest link is open, EXPIRED after (an admin or owner resends it).
+ */
+export const InvitationState = Type.Object(
+  {
+    status: Type.Union([Type.Literal('PENDING'), Type.Literal('EXPIRED')]),
+    expiresAt: DateTime,
+  },
+  { title: 'InvitationState', additionalProperties: false },
+)
+
+/**
+ * The `invitation` of a staff user view: present only while the user has not accepted an
+ * invitation (`expiresAt`: its newest link's expiry, from `pendingInvitationExpiry`).
+ */
+export function invitationOf(expiresAt: Date | null): {
+  invitation?: { status: 'PENDING' | 'EXPIRED'; expiresAt: string }
+} {
+  if (!expiresAt) return {}
+  return {
+    invitation: {
+      status: expiresAt > new Date() ? 'PENDING' : 'EXPIRED',
+      expiresAt: expiresAt.toISOString(),
+    },
+  }
+}
