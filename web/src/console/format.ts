@@ -46,3 +46,14 @@ export function gtinProblem(value: string): string | null {
   const gtin = value.trim()
   return gtin && !isGtin(gtin) ? 'Not a GTIN: 8, 12, 13 or 14 digits, the last a correct check digit.' : null
 }
+
+/** A staff user's status in words: an invitation not yet accepted says so (and until when). */
+export function staffStatus(user: {
+  status: string
+  invitation?: { status: 'PENDING' | 'EXPIRED'; expiresAt: string } | undefined
+}): string {
+  if (user.invitation?.status === 'PENDING')
+    return `Invited (link valid until ${formatDateTime(user.invitation.expiresAt)})`
+  if (user.invitation) return 'Invitation expired: resend it'
+  return user.status === 'ACTIVE' ? 'Active' : 'Suspended'
+}
