@@ -93,3 +93,23 @@ export function invitationOf(expiresAt: Date | null): {
     },
   }
 }
+
+/**
+ * The account part of a staff user view (a merchant's, a provider's or any staff user): its
+ * status, the invitation while one is open, the last login and the timestamps.
+ */
+export function accountFields<S extends string>(row: {
+  status: S
+  invitationExpiresAt: Date | null
+  lastLoginAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+}) {
+  return {
+    status: row.status,
+    ...invitationOf(row.invitationExpiresAt),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}

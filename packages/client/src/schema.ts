@@ -3752,7 +3752,7 @@ export interface components {
             adminRole: ("SUPER_ADMIN" | "ADMIN") | null;
             /** Format: date-time */
             createdAt: string;
-            /** @description Lower-cased */
+            /** @description The address invited (lower-cased): the sign-in name once accepted */
             email: string;
             /** Format: uuid */
             id: string;

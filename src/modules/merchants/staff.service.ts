@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.js'
 import type { UserStatus } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
-import { invitationOf } from '../../http/schemas.js'
+import { accountFields } from '../../http/schemas.js'
 import type { StaffScope } from '../../http/staff-audiences.js'
 import type { AuditContext, AuditService } from '../audit/index.js'
 import {
@@ -32,11 +32,7 @@ export function staffView(row: StaffUserRow): StaffUserView {
     ...(row.role === 'SERVICE_PROVIDER' && row.serviceProviderId
       ? { serviceProviderId: row.serviceProviderId }
       : {}),
-    status: row.status,
-    ...invitationOf(row.invitationExpiresAt),
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...accountFields(row),
   }
 }
 

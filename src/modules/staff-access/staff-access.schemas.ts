@@ -42,14 +42,14 @@ export type InviteAdminInput = Static<typeof InviteAdminBody>
 export const StaffInvitation = Type.Object(
   {
     id: Uuid,
-    email: Type.String({ description: 'Lower-cased' }),
+    invitation: InvitationState,
+    email: Type.String({ description: 'The address invited (lower-cased): the sign-in name once accepted' }),
     name: Nullable(Type.String()),
     role: Literals(ROLES),
+    adminRole: Nullable(Literals(ADMIN_ROLES, { description: 'admins only' })),
     merchantId: Nullable(Uuid),
     merchantRole: Nullable(Literals(MERCHANT_ROLES)),
-    adminRole: Nullable(Literals(ADMIN_ROLES)),
     serviceProviderId: Nullable(Uuid),
-    invitation: InvitationState,
     createdAt: DateTime,
   },
   { title: 'StaffInvitation', additionalProperties: false },
