@@ -78,6 +78,7 @@ try {
     ['console-login', `${staff.url}/login`, null],
     ['console-dashboard', `${staff.url}/merchant`, owner],
     ['console-issue', `${staff.url}/merchant/issue`, owner],
+    ['console-import', `${staff.url}/merchant/import`, owner],
     ['console-warranties', `${staff.url}/merchant/warranties`, owner],
     ['console-warranty', `${staff.url}/merchant/warranties/${staff.warrantyId}`, owner],
     ['console-products', `${staff.url}/merchant/products`, owner],

@@ -6,11 +6,14 @@ import { basename, dirname, join } from 'node:path'
 export const TEMP_SUFFIX = '.tmp'
 
 /**
- * Writes `file` so that it is either absent or complete, even after a crash or a
+ * Writes `file` (bytes, or chunks as a stream yields them) so that it is either absent or complete, even after a crash or a
  * power cut: unique temporary file (`.<name>.<random>.tmp` beside it), fsync, rename over,
  * fsync of the directory (and of its parent when the directory was just made).
  */
-export async function writeAtomic(file: string, bytes: Uint8Array | Iterable<Uint8Array>): Promise<void> {
+export async function writeAtomic(
+  file: string,
+  bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+): Promise<void> {
   const dir = dirname(file)
   const created = await mkdir(dir, { recursive: true })
   const tmp = join(dir, `.${basename(file)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`)
@@ -18,7 +21,7 @@ export async function writeAtomic(file: string, bytes: Uint8Array | Iterable<Uin
     const handle = await open(tmp, 'wx', 0o644)
     try {
       // Each writeFile writes the whole chunk from the handle's position: the chunks follow each other.
-      for (const chunk of bytes instanceof Uint8Array ? [bytes] : bytes) await handle.writeFile(chunk)
+      for await (const chunk of bytes instanceof Uint8Array ? [bytes] : bytes) await handle.writeFile(chunk)
       await handle.sync()
     } finally {
       await handle.close()

@@ -48,6 +48,7 @@ describe('POST /v1/admin/merchants', () => {
       phone: '+49 30 1234567',
       contactEmail: 'ops@acme.example',
       status: 'ACTIVE',
+      currency: 'EUR',
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
     })
@@ -190,6 +191,7 @@ describe('GET /v1/admin/merchants/:id', () => {
       phone: null,
       contactEmail: null,
       status: 'ACTIVE',
+      currency: 'EUR',
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     })
@@ -251,9 +253,24 @@ describe('PUT /v1/admin/merchants/:id', () => {
     ['a null name', { name: null }, '/body/name'],
     ['an unknown status', { status: 'DELETED' }, '/body/status'],
     ['a contactEmail that is not an e-mail', { contactEmail: 'x' }, '/body/contactEmail'],
+    ['a currency in lower case', { currency: 'usd' }, '/body/currency'],
+    ['a currency that is no ISO 4217 code', { currency: 'XYZ' }, '/body/currency'],
+    ['a withdrawn currency (HRK, Croatia before the euro)', { currency: 'HRK' }, '/body/currency'],
+    ['a null currency', { currency: null }, '/body/currency'],
   ])('answers 400 validation_error for %s', async (_label, payload, path) => {
     const row = await createMerchant(svc.deps.db)
     expectValidation(await put(row.id, payload), path)
+  })
+
+  it('sets the currency (ISO 4217), EUR until then; a code given at creation is kept', async () => {
+    const created = (await post({ name: 'Priced' })).json()
+    expect(created.currency).toBe('EUR')
+    const updated = await put(created.id, { currency: 'GBP' })
+    expect(updated.statusCode).toBe(200)
+    expect(updated.json()).toMatchObject({ name: 'Priced', currency: 'GBP' })
+    expect((await get(`/v1/admin/merchants/${created.id}`)).json().currency).toBe('GBP')
+    expect((await post({ name: 'Dollars', currency: 'USD' })).json().currency).toBe('USD')
+    expectValidation(await post({ name: 'Nope', currency: 'EURO' }), '/body/currency')
   })
 
   it('answers 404 not_found for an unknown merchant', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { globalProducts, merchantProducts, users, warranties } from '../../src/db/schema/index.js'
 import { WarrantiesService } from '../../src/modules/warranties/warranties.service.js'
 import { generateWarrantyCode } from '../../src/modules/warranties/warranty-code.js'
+import { addMonths } from '../../src/modules/warranties/warranty-expiry.js'
 import { createMerchantWithUsers, createUser, uniqueEmail } from '../support/factories.js'
 import { createTestService, type TestService, waitFor } from '../support/harness.js'
 import {
@@ -154,7 +155,7 @@ describe('POST /v1/merchant/warranties/issue', () => {
     })
   })
 
-  it('issues with only a serial number: no product, no customer, 12 months from now', async () => {
+  it('issues with only a serial number: no product, no customer, bought now, 12 months from now', async () => {
     const { owner } = await tenant()
     const before = new Date()
     const res = await issue(owner.token, { serialNumber: 'ONLY-SERIAL' })
@@ -171,13 +172,14 @@ describe('POST /v1/merchant/warranties/issue', () => {
       locationId: null,
       invoiceNumber: null,
       purchasePrice: null,
-      purchaseDate: null,
+      purchaseDate: expect.any(String),
       warrantyDurationMonths: 12,
       notification: 'none',
     })
-    const expected = new Date(before)
-    expected.setUTCFullYear(expected.getUTCFullYear() + 1)
-    expect(Math.abs(Date.parse(body.expiresAt) - expected.getTime())).toBeLessThan(10_000)
+    // The purchase date is the moment of issue, stored; the 12 months count from it.
+    expect(Date.parse(body.purchaseDate)).toBeGreaterThanOrEqual(before.getTime())
+    expect(Date.parse(body.purchaseDate)).toBeLessThanOrEqual(Date.now())
+    expect(body.expiresAt).toBe(addMonths(new Date(body.purchaseDate), 12).toISOString())
     expect(await mailsAbout(svc.deps.db, 'warranty', body.id)).toEqual([])
   })
 

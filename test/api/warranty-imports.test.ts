@@ -28,10 +28,10 @@ afterAll(() => svc?.close())
 
 const tenant = () => createMerchantWithUsers(svc.deps)
 
-const upload = (token: string, csv: string | Buffer, headers: Record<string, string> = {}) =>
+const upload = (token: string, csv: string | Buffer, headers: Record<string, string> = {}, query = '') =>
   svc.request({
     method: 'POST',
-    url: '/v1/merchant/warranties/imports',
+    url: `/v1/merchant/warranties/imports${query}`,
     payload: csv,
     token,
     headers: { 'content-type': 'text/csv', ...headers },
@@ -45,7 +45,12 @@ interface ImportBody {
   created: number
   failed: number
   errors: {
-    items: { line: number; error: string; message: string; details?: { path: string; message: string }[] }[]
+    items: {
+      line: number
+      error: string
+      message: string
+      details?: { path: string; message: string; reason?: string }[]
+    }[]
     total: number
     nextCursor: string | null
   }
@@ -149,6 +154,99 @@ describe('POST /v1/merchant/warranties/imports', () => {
       .from(warrantyImportChunks)
       .where(eq(warrantyImportChunks.importId, done.id))
     expect(left).toHaveLength(0)
+  })
+
+  it('reads what a spreadsheet exports: BOM, semicolons, day-first dates, decimal commas, a currency sign', async () => {
+    const { merchant, user } = await tenant()
+    const product = await createMerchantProduct(svc.deps.db, merchant.id)
+    const serials = Array.from({ length: 7 }, () => uniqueSerial())
+    const csv = [
+      '\uFEFFserialNumber;merchantProductId;purchaseDate;purchasePrice;warrantyDurationMonths',
+      `${serials[0]};${product.id};02.03.2025;"1.234,50 €";24`, // 2
+      `${serials[1]};;2025-03-02;49,90;24,0`, // 3
+      `${serials[2]};;45718;EUR 19.99;`, // 4: an Excel serial day
+      `${serials[3]};;13/03/2025;5;`, // 5: a slash date that reads one way
+      `${serials[4]};;03/02/2025;5;`, // 6: ambiguous without dateFormat
+      `${serials[5]};;2025-03-02;$5.00;`, // 7: not the merchant's currency
+      `${serials[6]};;31.02.2025;1,234;`, // 8: no such day, and 1,234 could be either
+    ].join('\r\n')
+    const res = await upload(user.token, csv)
+    expect(res.statusCode).toBe(202)
+    const done = await finished(user.token, res.json().id)
+    expect(done).toMatchObject({ state: 'DONE', lines: 7, created: 4, failed: 3 })
+    const rows = (await rowsOf(merchant.id)).filter((r) => r.importId === done.id)
+    const byLine = new Map(rows.map((r) => [r.importLine, r]))
+    expect(byLine.get(2)).toMatchObject({ purchasePrice: 1234.5, warrantyDurationMonths: 24 })
+    expect(byLine.get(2)?.purchaseDate?.toISOString()).toBe('2025-03-02T00:00:00.000Z')
+    expect(byLine.get(2)?.expiresAt.toISOString()).toBe('2027-03-02T00:00:00.000Z')
+    expect(byLine.get(3)?.purchaseDate?.toISOString()).toBe('2025-03-02T00:00:00.000Z')
+    expect(byLine.get(3)?.purchasePrice).toBe(49.9)
+    expect(byLine.get(4)?.purchaseDate?.toISOString()).toBe('2025-03-02T00:00:00.000Z')
+    expect(byLine.get(5)?.purchaseDate?.toISOString()).toBe('2025-03-13T00:00:00.000Z')
+    // The report: in file order, each refused cell with its column and stable reason.
+    expect(
+      done.errors.items.map((e) => [e.line, e.error, e.details?.map((d) => [d.path, d.reason])]),
+    ).toEqual([
+      [6, 'validation_error', [['/purchaseDate', 'date_ambiguous']]],
+      [7, 'validation_error', [['/purchasePrice', 'currency_mismatch']]],
+      [
+        8,
+        'validation_error',
+        [
+          ['/purchaseDate', 'date_invalid'],
+          ['/purchasePrice', 'number_ambiguous'],
+        ],
+      ],
+    ])
+  })
+
+  it("keeps the file's order in the warranty list (newest first: the last line on top), never shuffled", async () => {
+    const { owner } = await tenant()
+    const serials = Array.from({ length: 8 }, (_, i) => `ORDER-${i}-${uniqueSerial()}`)
+    const res = await upload(owner.token, ['serialNumber', ...serials].join('\n'))
+    await finished(owner.token, res.json().id)
+    const list = await svc.request({
+      method: 'GET',
+      url: '/v1/merchant/warranties?limit=50',
+      token: owner.token,
+    })
+    expect(list.json().items.map((w: { serialNumber: string }) => w.serialNumber)).toEqual(
+      [...serials].reverse(),
+    )
+  })
+
+  it('reads slash dates in the order ?dateFormat= names; refuses another value', async () => {
+    const { merchant, user } = await tenant()
+    const [a, b] = [uniqueSerial(), uniqueSerial()]
+    const csv = `serialNumber,purchaseDate\n${a},03/02/2025\n`
+    const dmy = await upload(user.token, csv, {}, '?dateFormat=DMY')
+    expect(dmy.statusCode).toBe(202)
+    expect(await finished(user.token, dmy.json().id)).toMatchObject({ created: 1, failed: 0 })
+    const mdy = await upload(
+      user.token,
+      `serialNumber,purchaseDate\n${b},03/02/2025\n`,
+      {},
+      '?dateFormat=MDY',
+    )
+    expect(await finished(user.token, mdy.json().id)).toMatchObject({ created: 1, failed: 0 })
+    const rows = await rowsOf(merchant.id)
+    expect(rows.find((r) => r.serialNumber === a)?.purchaseDate?.toISOString()).toBe(
+      '2025-02-03T00:00:00.000Z',
+    )
+    expect(rows.find((r) => r.serialNumber === b)?.purchaseDate?.toISOString()).toBe(
+      '2025-03-02T00:00:00.000Z',
+    )
+    const bad = await upload(user.token, csv, {}, '?dateFormat=YMD')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ error: 'validation_error' })
+    // One Idempotency-Key, the same bytes read another way: another request (422).
+    const key = { 'idempotency-key': `df-${uniqueSerial()}` }
+    const csv2 = `serialNumber,purchaseDate\n${uniqueSerial()},04/05/2025\n`
+    expect((await upload(user.token, csv2, key, '?dateFormat=DMY')).statusCode).toBe(202)
+    expect((await upload(user.token, csv2, key, '?dateFormat=DMY')).headers['idempotent-replayed']).toBe(
+      'true',
+    )
+    expect((await upload(user.token, csv2, key, '?dateFormat=MDY')).statusCode).toBe(422)
   })
 
   it('pages the error report by line, and lists imports newest first', async () => {

@@ -9,6 +9,8 @@ import { OcrUploadError, openUpload } from '../../src/adapters/ocr/upload.js'
 import { sniffType } from '../../src/lib/image-sniff.js'
 import { isStorableText, unstorableText } from '../../src/lib/storable-text.js'
 import { CsvBodyError, CsvReader, splitFields } from '../../src/modules/imports/import-csv.js'
+import { toImportLine } from '../../src/modules/imports/import-rows.js'
+import { readAmount, readDate, readInteger } from '../../src/modules/imports/import-values.js'
 import { checkReceiptPdf, jpegIsComplete } from '../../src/modules/receipts/receipt-image-checks.js'
 import { receiptDate, resembles, sameMerchant, words } from '../../src/modules/receipts/warranty-match.js'
 import { holdsPersonalData } from '../../src/modules/service-history/service-history.service.js'
@@ -177,6 +179,20 @@ describe('parsers of untrusted input run in linear time', () => {
     ['splitFields', (s) => splitFields(s, ',')],
     ['CsvReader (one line)', (s) => csv(s)],
     ['CsvReader (an open quote over many lines)', (s) => csv(`a,b\n"${s.replace(/ /g, '\n')}`)],
+    ['import readDate', (s) => readDate(s)],
+    ['import readAmount', (s) => readAmount(s, 'EUR')],
+    ['import readInteger', (s) => readInteger(s)],
+    [
+      'import toImportLine (every cell read)',
+      (s) =>
+        toImportLine(
+          ['serialNumber', 'purchaseDate', 'purchasePrice', 'warrantyDurationMonths', 'expiresAt'],
+          {
+            line: 2,
+            fields: [s, s, s, s, s],
+          },
+        ),
+    ],
     ['warranty-match words', (s) => words(s)],
     ['sameMerchant', (s) => sameMerchant(s, s)],
     ['resembles', (s) => resembles(s, s)],

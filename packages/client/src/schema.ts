@@ -2258,6 +2258,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's merchant: its name and the currency its prices are in
+         * @description Roles: MERCHANT_USER.
+         */
+        get: operations["getMerchantSettings"];
+        /**
+         * Set the merchant's currency (ISO 4217); OWNER or ADMIN
+         * @description The currency prices are shown in (the console, the customer app, the CSV import checks a currency mark on a price against it). Amounts already stored are not converted.
+         *
+         *     Roles: MERCHANT_USER (merchant role OWNER or ADMIN).
+         */
+        put: operations["updateMerchantSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/merchant/stats": {
         parameters: {
             query?: never;
@@ -3009,6 +3035,11 @@ export interface components {
             merchantName: string;
             mintStatus: "PENDING" | "MINTING" | "MINTED" | "FAILED";
             productName: string | null;
+            /**
+             * Format: date-time
+             * @description The warranty's stored purchase date (the date given at issue, else the issue time): the certificate's "Purchase date", from which the warranty counts
+             */
+            purchaseDate: string;
             serialNumberMatches: boolean | null;
             /** @description EXPIRED once expiresAt has passed */
             status: "ACTIVE" | "EXPIRED";
@@ -3289,6 +3320,8 @@ export interface components {
                 message: string;
                 /** @description The column, as a JSON pointer into the line: /serialNumber */
                 path: string;
+                /** @description Why the import could not read the cell: date_invalid, date_ambiguous, number_invalid, number_ambiguous or currency_mismatch */
+                reason?: string;
             }[];
             /** @description The stable code the issue route would have answered for this line */
             error: string;
@@ -3364,6 +3397,8 @@ export interface components {
             contactEmail: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description ISO 4217 code of the currency the merchant prices in (upper case), e.g. EUR, USD, GBP; EUR unless set */
+            currency: string;
             /** Format: uuid */
             id: string;
             name: string;
@@ -3400,6 +3435,14 @@ export interface components {
         MerchantProductPage: {
             items: components["schemas"]["MerchantProduct"][];
             nextCursor: string | null;
+        };
+        /** MerchantSettings */
+        MerchantSettings: {
+            /** @description ISO 4217 code of the currency the merchant prices in (upper case), e.g. EUR, USD, GBP; EUR unless set */
+            currency: string;
+            /** Format: uuid */
+            merchantId: string;
+            name: string;
         };
         /** MerchantUser */
         MerchantUser: {
@@ -3825,6 +3868,8 @@ export interface components {
             claimedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description ISO 4217 code of the merchant's currency, the currency of purchasePrice */
+            currency: string;
             /** @description Whole days until expiresAt (rounded up); 0 once expired */
             daysLeft: number;
             /** Format: date-time */
@@ -5117,6 +5162,8 @@ export interface operations {
                     address?: string;
                     /** Format: email */
                     contactEmail?: string;
+                    /** @description ISO 4217 code of the currency the merchant prices in (upper case), e.g. EUR, USD, GBP; EUR unless set */
+                    currency?: string;
                     name: string;
                     phone?: string;
                     taxId?: string;
@@ -5235,6 +5282,8 @@ export interface operations {
                 "application/json": {
                     address?: string | null;
                     contactEmail?: string | null;
+                    /** @description ISO 4217 code of the currency the merchant prices in (upper case), e.g. EUR, USD, GBP; EUR unless set */
+                    currency?: string;
                     name?: string;
                     phone?: string | null;
                     /** @description SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended) */
@@ -12736,6 +12785,99 @@ export interface operations {
             };
         };
     };
+    getMerchantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantSettings"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateMerchantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The merchant's currency (OWNER or ADMIN) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ISO 4217 code of the currency the merchant prices in (upper case), e.g. EUR, USD, GBP; EUR unless set */
+                    currency: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantSettings"];
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getMerchantStats: {
         parameters: {
             query?: never;
@@ -13758,7 +13900,10 @@ export interface operations {
     };
     importWarranties: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How slash dates are read: DMY (31/12/2025) or MDY (12/31/2025). Without it a slash date is read only when it reads one way (a part over 12, or day = month), else the line is refused (date_ambiguous). Other date forms are unaffected. */
+                dateFormat?: "DMY" | "MDY";
+            };
             header?: {
                 /** @description Replays the first answer to the same key and body for 24 hours */
                 "idempotency-key"?: string;

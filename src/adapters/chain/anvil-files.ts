@@ -112,7 +112,7 @@ export class ChainFiles {
    * Replaces the state file with `stateJson` so that no crash can leave it half written or
    * lose it once this returns (`writeAtomic`: temporary file fsynced, renamed over, folder fsynced).
    */
-  async writeState(stateJson: string | Buffer): Promise<void> {
+  async writeState(stateJson: string | Buffer | AsyncIterable<Uint8Array>): Promise<void> {
     await writeAtomic(this.statePath, typeof stateJson === 'string' ? Buffer.from(stateJson) : stateJson)
   }
 

@@ -1,8 +1,7 @@
-import { promisify } from 'node:util'
-import { gunzip } from 'node:zlib'
 import type { Logger } from 'pino'
 import { AdapterError } from '../adapter-error.js'
-import { bestBlockOf, type ChainFiles } from './anvil-files.js'
+import { requestStateDump } from './anvil-dump.js'
+import type { ChainFiles } from './anvil-files.js'
 import type { BlockJournal } from './anvil-journal.js'
 import { anvilRpc } from './anvil-rpc.js'
 
@@ -12,7 +11,6 @@ const SAVE_INTERVAL_MS = 1_000
 const FULL_DUMP_INTERVAL_MS = 5 * 60_000
 /** A full dump of a large chain (a million certificates: ~800 MB of JSON) takes a while. */
 const DUMP_TIMEOUT_MS = 300_000
-const gunzipAsync = promisify(gunzip)
 
 /**
  * Keeps an anvil node's blocks on disk. Two ways, one queue:
@@ -89,12 +87,10 @@ export class AnvilStateSaver {
 
   /** Saves the state of the node at `rpcUrl` now (also an orphaned node of an earlier run). */
   async saveFrom(rpcUrl: string): Promise<bigint> {
-    const dump = (await anvilRpc(rpcUrl, 'anvil_dumpState', [], DUMP_TIMEOUT_MS)) as string
-    // A Buffer throughout: a large chain's state is longer than the longest string V8 allows.
-    const json = await gunzipAsync(Buffer.from(dump.replace(/^0x/, ''), 'hex'))
-    const head = bestBlockOf(json, true)
-    if (head === null) throw new AdapterError('anvil_dumpState returned no head block', true)
-    await this.files.writeState(json)
+    // Streamed to the file as it arrives: never the whole dump in memory (StateDumpStream).
+    const dump = await requestStateDump(rpcUrl, DUMP_TIMEOUT_MS)
+    await this.files.writeState(dump.json)
+    const head = dump.head()
     this.savedHead = head
     return head
   }

@@ -5,8 +5,8 @@ export { blockStorePath } from './local-blocks.js'
 
 /**
  * The embedded default: blocks on local disk, served by our own gateway
- * (`GET /ipfs/{cid}`). Every write is fsynced before it returns, so `pin` only has
- * to check that the whole DAG is there and intact.
+ * (`GET /ipfs/{cid}`). `pin` checks that the whole DAG is there and intact, then makes
+ * every block written since the last pin durable at once (BlockStore.flush: one syncfs).
  */
 export class EmbeddedPinning extends LocalBlocksPinning {
   constructor(
@@ -18,6 +18,7 @@ export class EmbeddedPinning extends LocalBlocksPinning {
 
   async pin(cid: string, name: string): Promise<void> {
     await this.store.assertComplete(cid)
+    await this.store.blocks.flush()
     this.logger.debug({ cid, name }, 'ipfs content pinned locally')
   }
 

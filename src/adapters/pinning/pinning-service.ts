@@ -58,6 +58,8 @@ export class PinningServiceAdapter extends LocalBlocksPinning {
   async pin(cid: string, name: string): Promise<void> {
     if (this.closing.signal.aborted) throw new AdapterError('the pinning adapter is closed', false)
     const root = (await this.store.assertComplete(cid)).toString()
+    // Our gateway serves the blocks to the pinning service, and after it: durable here too.
+    await this.store.blocks.flush()
     // Concurrent pins of one CID in this process share one request.
     const current = this.pinning.get(root)
     if (current !== undefined) return current

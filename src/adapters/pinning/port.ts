@@ -32,7 +32,7 @@ export interface PinningPort {
   /**
    * Makes the DAG under `cid` durable. Every block of the DAG must be in the local
    * store (AdapterError, not retryable, if one is missing or corrupt). Embedded: the
-   * blocks are already fsynced on disk, nothing else to do. Production: a pin request
+   * blocks written since the last pin are made durable at once (one syncfs). Production: a pin request
    * to the IPFS Pinning Service API (an existing `queued`/`pinning`/`pinned` request
    * for the same CID is reused, never duplicated), then waits for `pinned`: `failed`
    * throws not retryable; still `queued`/`pinning` at the end of the wait throws

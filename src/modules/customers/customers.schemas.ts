@@ -97,6 +97,10 @@ export const WalletWarranty = Type.Object(
     merchantName: Type.String(),
     invoiceNumber: Nullable(Type.String()),
     purchasePrice: Nullable(Type.Number()),
+    currency: Type.String({
+      pattern: '^[A-Z]{3}$',
+      description: "ISO 4217 code of the merchant's currency, the currency of purchasePrice",
+    }),
     purchaseDate: Nullable(DateTime),
     issuedAt: DateTime,
     expiresAt: DateTime,

@@ -30,6 +30,7 @@ export function toWalletWarranty(w: WalletView, publicApiUrl: string, now = new 
     merchantName: w.merchantName,
     invoiceNumber: w.handedOn ? null : w.invoiceNumber,
     purchasePrice: w.handedOn ? null : w.purchasePrice,
+    currency: w.currency,
     purchaseDate: iso(w.purchaseDate),
     issuedAt: w.createdAt.toISOString(),
     expiresAt: w.expiresAt.toISOString(),

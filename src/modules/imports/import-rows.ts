@@ -1,20 +1,37 @@
 import { AppError, type ErrorCode, type ErrorDetail } from '../../errors.js'
 import { IssueBody } from '../warranties/index.js'
 import type { CsvRecord } from './import-csv.js'
+import { type CellResult, type DateFormat, readAmount, readDate, readInteger } from './import-values.js'
 
 /** The columns an import's header may name: exactly the fields of one issue. */
 export const IMPORT_COLUMNS: readonly string[] = Object.keys(IssueBody.properties)
-const INTEGER_COLUMNS = new Set(['warrantyDurationMonths'])
-const NUMBER_COLUMNS = new Set(['purchasePrice'])
-const INTEGER = /^[+-]?\d+$/
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+
+/** How the cells of one upload are read (docs/bulk-issuance.md, "Dates and amounts"). */
+export interface CellOptions {
+  /** The order of a slash date's day and month; without it only unambiguous slash dates. */
+  dateFormat?: DateFormat
+  /** The merchant's currency: a currency mark on a price must fit it. */
+  currency?: string
+}
+
+/** The readers of the columns that are not text. */
+const READERS: Record<string, (cell: string, options: CellOptions) => CellResult<unknown>> = {
+  purchaseDate: (cell, o) => readDate(cell, o.dateFormat),
+  expiresAt: (cell, o) => readDate(cell, o.dateFormat),
+  purchasePrice: (cell, o) => readAmount(cell, o.currency),
+  warrantyDurationMonths: (cell) => readInteger(cell),
+}
 
 /** Why a line issued no warranty: the error the issue route would have answered for it. */
 export interface LineError {
   code: ErrorCode
   message: string
-  /** Paths point into the line: `/serialNumber` is the serialNumber column. */
-  details?: ErrorDetail[]
+  /**
+   * Paths point into the line: `/serialNumber` is the serialNumber column. A cell the import
+   * could not read carries its stable `reason` (date_invalid, date_ambiguous, number_invalid,
+   * number_ambiguous, currency_mismatch).
+   */
+  details?: (ErrorDetail & { reason?: string })[]
 }
 
 /** One data line as stored for processing: the issue body it stands for, or its error. */
@@ -42,18 +59,12 @@ export function readHeader(record: CsvRecord): string[] {
   return columns
 }
 
-/**
- * A cell as the issue body's value: an empty cell is an absent field; a number column's digits
- * become a number (anything else stays text, and the issue schema refuses it as that field).
- */
-function cellValue(column: string, cell: string): unknown {
-  if (INTEGER_COLUMNS.has(column) && INTEGER.test(cell.trim())) return Number(cell)
-  if (NUMBER_COLUMNS.has(column) && DECIMAL.test(cell.trim())) return Number(cell)
-  return cell
-}
-
 /** A data record as the issue body it stands for, or the error of a record that cannot be one. */
-export function toImportLine(columns: readonly string[], record: CsvRecord): ImportLine {
+export function toImportLine(
+  columns: readonly string[],
+  record: CsvRecord,
+  options: CellOptions = {},
+): ImportLine {
   const { line } = record
   if ('error' in record) return { line, error: { code: 'validation_error', message: record.error } }
   if (record.fields.length !== columns.length) {
@@ -66,9 +77,30 @@ export function toImportLine(columns: readonly string[], record: CsvRecord): Imp
     }
   }
   const item: Record<string, unknown> = {}
+  const refused: NonNullable<LineError['details']> = []
   columns.forEach((column, i) => {
     const cell = record.fields[i] as string
-    if (cell !== '') item[column] = cellValue(column, cell)
+    if (cell === '') return
+    const reader = READERS[column]
+    if (!reader) {
+      item[column] = cell
+      return
+    }
+    // A cell of blanks is an empty cell in a number or date column (a spreadsheet pads some).
+    if (cell.trim() === '') return
+    const read = reader(cell, options)
+    if ('value' in read) item[column] = read.value
+    else refused.push({ path: `/${column}`, message: read.message, reason: read.reason })
   })
+  if (refused.length > 0) {
+    return {
+      line,
+      error: {
+        code: 'validation_error',
+        message: `The line has ${refused.length === 1 ? 'a value' : 'values'} the import cannot read`,
+        details: refused,
+      },
+    }
+  }
   return { line, item }
 }

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import { AppError } from '../../errors.js'
 import { UNSTORABLE_TEXT } from '../../http/input-hardening.js'
 import { CsvBodyError, CsvReader } from './import-csv.js'
-import { type ImportLine, readHeader, toImportLine } from './import-rows.js'
+import { type CellOptions, type ImportLine, readHeader, toImportLine } from './import-rows.js'
 
 /** The most bytes one record may hold (every issue field at its maximum is a few KB). */
 export const MAX_RECORD_BYTES = 64 * 1024
@@ -46,13 +46,15 @@ export function tooLarge(maxBytes: number): AppError {
 
 /**
  * Reads a CSV body as it arrives: checks its bytes (UTF-8, no NUL, at most `maxBytes`), reads
- * its header and hands its data lines to `store` in chunks of `chunkLines`, numbered from 0.
+ * its header and hands its data lines (their cells read as `cells` says) to `store` in chunks of
+ * `chunkLines`, numbered from 0.
  * Throws the request's error (400, 413); the rest of a refused body is read and dropped, so
  * that the client, still sending, gets the answer.
  */
 export async function readUpload(
   stream: Readable,
   limits: UploadLimits,
+  cells: CellOptions,
   store: (seq: number, lines: ImportLine[]) => Promise<void>,
 ): Promise<UploadSummary> {
   const reader = new CsvReader(MAX_RECORD_BYTES)
@@ -68,7 +70,7 @@ export async function readUpload(
         columns = readHeader(record)
         continue
       }
-      chunk.push(toImportLine(columns, record))
+      chunk.push(toImportLine(columns, record, cells))
       lines++
       if (chunk.length >= limits.chunkLines) {
         const full = chunk

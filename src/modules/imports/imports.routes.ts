@@ -10,6 +10,7 @@ import {
   ImportCsvBody,
   ImportListQuery,
   ImportQuery,
+  ImportUploadQuery,
   WarrantyImport,
   WarrantyImportWithErrors,
 } from './imports.schemas.js'
@@ -59,6 +60,7 @@ export async function importRoutes(
           'issued in chunks by a durable job, each line under the rules of one issue. Follow it with ' +
           'GET /v1/merchant/warranties/imports/{id}. One Idempotency-Key covers the upload for 24 hours.',
         headers: IssueHeaders,
+        querystring: ImportUploadQuery,
         body: ImportCsvBody,
         response: { 202: WarrantyImport, ...errorResponses(400, 401, 403, 413, 422) },
       },
@@ -70,6 +72,7 @@ export async function importRoutes(
           { merchantId: merchantIdOf(request), userId: principal.userId },
           request.body,
           request.headers['idempotency-key'],
+          { dateFormat: request.query.dateFormat },
         )
         if (result.replayed) reply.header('idempotent-replayed', 'true')
         return reply.code(202).send(result.body)

@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import { VISIBLE_IMPORT_STATES } from '../../db/schema/index.js'
 import { DateTime, Literals, Nullable, PageQuery, Uuid } from '../../http/schemas.js'
 import { IMPORT_COLUMNS } from './import-rows.js'
+import { DATE_FORMATS } from './import-values.js'
 
 /** The body of an upload: CSV text, documented (not validated as a value: it is streamed). */
 export const ImportCsvBody = Type.Unsafe<unknown>({
@@ -12,7 +13,10 @@ export const ImportCsvBody = Type.Unsafe<unknown>({
         description:
           `A header line naming columns among ${IMPORT_COLUMNS.join(', ')} (serialNumber required), then ` +
           'one warranty per line with the fields and rules of one issue; an empty cell is an absent field. ' +
-          'UTF-8, comma-separated (a header without commas may use semicolons or tabs), RFC 4180 quoting.',
+          'UTF-8, comma-separated (a header without commas may use semicolons or tabs), RFC 4180 quoting. ' +
+          'Dates: yyyy-mm-dd, ISO 8601 date-times, dd.mm.yyyy, slash dates per dateFormat (or when unambiguous), ' +
+          'Excel serial days; prices: a decimal point or comma, thousands separators, a currency mark of the ' +
+          "merchant's currency (docs/bulk-issuance.md).",
       },
     },
   },
@@ -56,6 +60,13 @@ export const ImportLineError = Type.Object(
           {
             path: Type.String({ description: 'The column, as a JSON pointer into the line: /serialNumber' }),
             message: Type.String(),
+            reason: Type.Optional(
+              Type.String({
+                description:
+                  'Why the import could not read the cell: date_invalid, date_ambiguous, number_invalid, ' +
+                  'number_ambiguous or currency_mismatch',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -92,6 +103,20 @@ export const ImportQuery = Type.Object(
     ),
     errorsCursor: Type.Optional(
       Type.String({ pattern: '^[0-9]{1,10}$', description: 'errors.nextCursor of the previous page' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const ImportUploadQuery = Type.Object(
+  {
+    dateFormat: Type.Optional(
+      Literals(DATE_FORMATS, {
+        description:
+          'How slash dates are read: DMY (31/12/2025) or MDY (12/31/2025). Without it a slash date is ' +
+          'read only when it reads one way (a part over 12, or day = month), else the line is refused ' +
+          '(date_ambiguous). Other date forms are unaffected.',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -3,9 +3,11 @@ import type { Db } from '../../db/client.js'
 import type { VISIBLE_IMPORT_STATES, WarrantyImportRow } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
+import { merchantCurrency } from '../merchants/index.js'
 import { type IdempotentRequest, type IssueActor, storeAnswer, storedAnswer } from '../warranties/index.js'
 import type { ImportRunner } from './import-runner.js'
 import { CsvBody, readUpload, type UploadLimits } from './import-upload.js'
+import type { DateFormat } from './import-values.js'
 import {
   createImport,
   deleteAbandonedUploads,
@@ -42,7 +44,7 @@ export interface ImportLineErrorView {
   line: number
   error: string
   message: string
-  details?: { path: string; message: string }[]
+  details?: { path: string; message: string; reason?: string }[]
 }
 
 export interface ImportWithErrors extends ImportView {
@@ -78,11 +80,14 @@ export class WarrantyImports {
    * Stores an uploaded CSV as it arrives (in chunks, outside any long transaction) and, once
    * whole, publishes it PENDING for the job queue. With an Idempotency-Key, the same key and
    * body answer the first import again (nothing new stored); another body with the key: 422.
+   * `dateFormat` says how slash dates are read; a price's currency mark must fit the merchant's
+   * currency (docs/bulk-issuance.md, "Dates and amounts").
    */
   async upload(
     actor: IssueActor & { userId: string },
     body: unknown,
     idempotencyKey?: string,
+    options: { dateFormat?: DateFormat | undefined } = {},
   ): Promise<{ body: ImportView; replayed: boolean }> {
     if (!(body instanceof CsvBody)) {
       throw new AppError('validation_error', 'Send the CSV as the body, Content-Type: text/csv', [
@@ -91,9 +96,14 @@ export class WarrantyImports {
     }
     const { db } = this.deps
     const stored: { id: string | null } = { id: null }
+    const currency = (await merchantCurrency(db, actor.merchantId)) ?? undefined
+    const cells = {
+      ...(options.dateFormat ? { dateFormat: options.dateFormat } : {}),
+      ...(currency ? { currency } : {}),
+    }
     let summary: Awaited<ReturnType<typeof readUpload>>
     try {
-      summary = await readUpload(body.stream, this.deps.limits, async (seq, lines) => {
+      summary = await readUpload(body.stream, this.deps.limits, cells, async (seq, lines) => {
         stored.id ??= await createImport(db, actor.merchantId, actor.userId)
         await insertChunk(db, stored.id, seq, lines)
       })
@@ -106,7 +116,14 @@ export class WarrantyImports {
     const idempotent: IdempotentRequest | null =
       idempotencyKey === undefined
         ? null
-        : { merchantId: actor.merchantId, key: idempotencyKey, hash: `csv:${summary.sha256}` }
+        : {
+            merchantId: actor.merchantId,
+            key: idempotencyKey,
+            // The same bytes read another way are another request (the hash without one, as before).
+            hash: options.dateFormat
+              ? `csv:${options.dateFormat}:${summary.sha256}`
+              : `csv:${summary.sha256}`,
+          }
     const published = await db
       .transaction(async (tx) => {
         const first = idempotent ? await storedAnswer<{ importId: string }>(tx, idempotent) : null

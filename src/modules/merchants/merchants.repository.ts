@@ -16,10 +16,20 @@ export async function merchantName(db: DbOrTx, merchantId: string): Promise<stri
   return rows[0].name
 }
 
+/** A merchant's currency (ISO 4217), or null when there is no such merchant. */
+export async function merchantCurrency(db: DbOrTx, merchantId: string): Promise<string | null> {
+  const rows = await db
+    .select({ currency: merchants.currency })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .limit(1)
+  return rows[0]?.currency ?? null
+}
+
 export type NewMerchant = Pick<typeof merchants.$inferInsert, 'name'> &
-  Partial<Pick<MerchantRow, 'taxId' | 'address' | 'phone' | 'contactEmail'>>
+  Partial<Pick<MerchantRow, 'taxId' | 'address' | 'phone' | 'contactEmail' | 'currency'>>
 export type MerchantChanges = Partial<
-  Pick<MerchantRow, 'name' | 'taxId' | 'address' | 'phone' | 'contactEmail' | 'status'>
+  Pick<MerchantRow, 'name' | 'taxId' | 'address' | 'phone' | 'contactEmail' | 'status' | 'currency'>
 >
 
 export async function insertMerchant(db: DbOrTx, merchant: NewMerchant): Promise<MerchantRow> {

@@ -20,6 +20,12 @@ const Name = Type.String({ minLength: 1, maxLength: 200 })
 const TaxId = Type.String({ maxLength: 100 })
 const Address = Type.String({ maxLength: 500 })
 const Phone = Type.String({ maxLength: 50 })
+/** An active ISO 4217 code (checked against the list in src/lib/currencies.ts). */
+export const Currency = Type.String({
+  pattern: '^[A-Z]{3}$',
+  description:
+    'ISO 4217 code of the currency the merchant prices in (upper case), e.g. EUR, USD, GBP; EUR unless set',
+})
 
 export const CreateMerchantBody = Type.Object(
   {
@@ -28,6 +34,7 @@ export const CreateMerchantBody = Type.Object(
     address: Type.Optional(Address),
     phone: Type.Optional(Phone),
     contactEmail: Type.Optional(Email),
+    currency: Type.Optional(Currency),
   },
   { additionalProperties: false },
 )
@@ -41,6 +48,7 @@ export const UpdateMerchantBody = Type.Object(
     phone: Type.Optional(Nullable(Phone)),
     contactEmail: Type.Optional(Nullable(Email)),
     status: Type.Optional(MerchantStatus),
+    currency: Type.Optional(Currency),
   },
   { additionalProperties: false, description: 'Only the fields sent change; null clears a field' },
 )
@@ -67,10 +75,27 @@ export const Merchant = Type.Object(
     phone: Nullable(Type.String()),
     contactEmail: Nullable(Type.String()),
     status: MerchantStatus,
+    currency: Currency,
     createdAt: DateTime,
     updatedAt: DateTime,
   },
   { title: 'Merchant', additionalProperties: false },
+)
+
+/** `GET/PUT /v1/merchant/settings`: the caller's merchant as its staff see and set it. */
+export const MerchantSettings = Type.Object(
+  {
+    merchantId: Uuid,
+    name: Type.String(),
+    currency: Currency,
+  },
+  { title: 'MerchantSettings', additionalProperties: false },
+)
+export type MerchantSettingsView = Static<typeof MerchantSettings>
+
+export const UpdateMerchantSettingsBody = Type.Object(
+  { currency: Currency },
+  { additionalProperties: false, description: "The merchant's currency (OWNER or ADMIN)" },
 )
 export type MerchantView = Static<typeof Merchant>
 export const MerchantPage = Page(Merchant)

@@ -3,6 +3,7 @@ import type { MerchantRow } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { type PageResult, paginate } from '../../http/pagination.js'
 import { accountFields } from '../../http/schemas.js'
+import { DEFAULT_CURRENCY, isCurrencyCode } from '../../lib/currencies.js'
 import type { AuditContext, AuditService } from '../audit/index.js'
 import { hashPassword } from '../auth/index.js'
 import { insertUser } from '../users/index.js'
@@ -19,6 +20,7 @@ import type {
   CreateMerchantInput,
   CreateMerchantUserInput,
   MerchantListInput,
+  MerchantSettingsView,
   MerchantUsersInput,
   MerchantUserView,
   MerchantView,
@@ -34,6 +36,7 @@ function merchantView(row: MerchantRow): MerchantView {
     phone: row.phone,
     contactEmail: row.contactEmail,
     status: row.status,
+    currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -52,6 +55,15 @@ function merchantUserView(row: MerchantUserRow, merchantId: string): MerchantUse
   }
 }
 
+/** 400 for a code that is not an active ISO 4217 currency (the schema checks only its shape). */
+function checkCurrency(currency: string | undefined): void {
+  if (currency !== undefined && !isCurrencyCode(currency)) {
+    throw new AppError('validation_error', undefined, [
+      { path: '/body/currency', message: 'must be an active ISO 4217 currency code, e.g. EUR, USD, GBP' },
+    ])
+  }
+}
+
 const optional = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>
 
@@ -66,6 +78,7 @@ export class MerchantsService {
   }
 
   async create(ctx: AuditContext, input: CreateMerchantInput): Promise<MerchantView> {
+    checkCurrency(input.currency)
     return this.db.transaction(async (tx) => {
       const row = await insertMerchant(tx, {
         name: input.name,
@@ -73,6 +86,7 @@ export class MerchantsService {
         address: input.address ?? null,
         phone: input.phone ?? null,
         contactEmail: input.contactEmail ?? null,
+        currency: input.currency ?? DEFAULT_CURRENCY,
       })
       const after = merchantView(row)
       await this.audit.record(tx, {
@@ -99,6 +113,7 @@ export class MerchantsService {
 
   /** Changes only the fields sent; `status` suspends or reactivates the merchant at once. */
   async update(ctx: AuditContext, id: string, input: UpdateMerchantInput): Promise<MerchantView> {
+    checkCurrency(input.currency)
     return this.db.transaction(async (tx) => {
       const before = merchantView(await this.findOrThrow(tx, id, true))
       const row = await updateMerchant(tx, id, {
@@ -108,6 +123,7 @@ export class MerchantsService {
         ...optional('phone', input.phone),
         ...optional('contactEmail', input.contactEmail),
         ...optional('status', input.status),
+        ...optional('currency', input.currency),
       })
       if (!row) throw new AppError('not_found', 'No such merchant')
       const after = merchantView(row)
@@ -121,6 +137,22 @@ export class MerchantsService {
       })
       return after
     })
+  }
+
+  /** The caller's merchant as its staff see it: name and currency. */
+  async settings(merchantId: string): Promise<MerchantSettingsView> {
+    const row = await this.findOrThrow(this.db, merchantId)
+    return { merchantId: row.id, name: row.name, currency: row.currency }
+  }
+
+  /** The merchant's currency, set by its OWNER or ADMIN (audited as a merchant update). */
+  async updateSettings(
+    ctx: AuditContext,
+    merchantId: string,
+    input: { currency: string },
+  ): Promise<MerchantSettingsView> {
+    await this.update(ctx, merchantId, { currency: input.currency })
+    return this.settings(merchantId)
   }
 
   /** A user of the merchant who logs in with this e-mail (any case) and password. */

@@ -4,7 +4,7 @@ import { certificateFacts, encodeMetadata } from './certificate-metadata.js'
 import { recordBatch } from './minting.repository.js'
 import type { PipelineDeps } from './pipeline.js'
 
-/** Block writes (each fsynced) in flight at once: enough to overlap, few enough to leave libuv's pool to others. */
+/** Block writes in flight at once (made durable together by the pin): enough to overlap, few enough to leave libuv's pool to others. */
 const PIN_CONCURRENCY = 4
 
 /**

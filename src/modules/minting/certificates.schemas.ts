@@ -58,6 +58,12 @@ export const Verification = Type.Object(
     status: WarrantyStatus,
     expiresAt: DateTime,
     issuedAt: DateTime,
+    purchaseDate: Type.String({
+      format: 'date-time',
+      description:
+        "The warranty's stored purchase date (the date given at issue, else the issue time): the certificate's " +
+        '"Purchase date", from which the warranty counts',
+    }),
     merchantName: Type.String(),
     productName: Nullable(Type.String()),
     mintStatus: MintStatus,

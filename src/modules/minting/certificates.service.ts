@@ -60,6 +60,7 @@ export class CertificatesService {
       status: warrantyStatus(w.expiresAt),
       expiresAt: w.expiresAt.toISOString(),
       issuedAt: w.createdAt.toISOString(),
+      purchaseDate: (w.purchaseDate ?? w.createdAt).toISOString(),
       merchantName: w.merchantName,
       productName: productName(w),
       mintStatus: w.mintStatus,

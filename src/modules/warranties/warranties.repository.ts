@@ -6,6 +6,7 @@ import { SERIAL_LOCK_NAMESPACE } from '../../db/lock-keys.js'
 import { globalProducts, merchantProducts, type WarrantyRow, warranties } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
 import type { PageRequest } from '../../http/pagination.js'
+import { orderedIds } from '../../lib/ordered-ids.js'
 import type { WarrantyListQuery } from './warranties.schemas.js'
 import type { WarrantyView } from './warranty-view.js'
 import { selectWarrantyViews } from './warranty-view.repository.js'
@@ -196,14 +197,19 @@ export type NewWarranty = Omit<typeof warranties.$inferInsert, 'warrantyCode'>
 /**
  * Inserts warranties (one statement for all), each under a fresh code; rows whose code
  * collided with an existing one (unlikely) are drawn again. `ON CONFLICT DO NOTHING` keeps the
- * surrounding transaction usable. Answers the rows in the order of `values`.
+ * surrounding transaction usable. Answers the rows in the order of `values`. Rows of one
+ * statement share their creation time: their ids are drawn in the order of `values`
+ * (`orderedIds`), so that lists (newest first, then by id) keep the order of a bulk request or
+ * of a file's lines, never a shuffle.
  */
 export async function insertWarranties(
   db: DbOrTx,
-  values: readonly NewWarranty[],
+  given: readonly NewWarranty[],
   nextCode: () => string,
   attempts = 5,
 ): Promise<WarrantyRow[]> {
+  const ids = given.length > 1 ? orderedIds(given.length) : []
+  const values = given.map((v, i) => (ids[i] && v.id === undefined ? { ...v, id: ids[i] } : v))
   const inserted: (WarrantyRow | undefined)[] = new Array(values.length)
   let todo = values.map((_, i) => i)
   for (let attempt = 0; attempt < attempts && todo.length > 0; attempt++) {

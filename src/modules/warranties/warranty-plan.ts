@@ -130,23 +130,30 @@ export function planIssue(
   }
 }
 
-/** The purchase date, expiry and duration the warranty records (400 for an expiry before purchase). */
+/**
+ * The purchase date, expiry and duration the warranty records (400 for an expiry before a given
+ * purchase date). The one rule of the purchase date (docs/api.md, "Issuing"): the date given,
+ * else the moment of issue (`now`, the issue's own time), stored on the warranty either way; the
+ * warranty's period counts from it. Every issuing path (one issue, bulk, CSV import, an approved
+ * registration) plans through here.
+ */
 function expiryOf(input: IssueInput, product: MerchantProduct | null, now: Date) {
-  const purchaseDate = input.purchaseDate ? new Date(input.purchaseDate) : undefined
+  const given = input.purchaseDate ? new Date(input.purchaseDate) : undefined
   const givenExpiry = input.expiresAt ? new Date(input.expiresAt) : undefined
-  if (purchaseDate && givenExpiry && givenExpiry <= purchaseDate) {
+  if (given && givenExpiry && givenExpiry <= given) {
     throw new AppError('validation_error', undefined, [
       { path: '/body/expiresAt', message: 'must be after purchaseDate' },
     ])
   }
+  const purchaseDate = given ?? now
   const { expiresAt, durationMonths } = deriveExpiry({
     now,
     ...(givenExpiry ? { expiresAt: givenExpiry } : {}),
-    ...(purchaseDate ? { purchaseDate } : {}),
+    purchaseDate,
     ...(input.warrantyDurationMonths !== undefined ? { requestMonths: input.warrantyDurationMonths } : {}),
     productMonths: product?.warrantyDurationMonths ?? null,
   })
-  return { purchaseDate: purchaseDate ?? null, expiresAt, durationMonths }
+  return { purchaseDate, expiresAt, durationMonths }
 }
 
 /** The 409 of a serial number an unexpired warranty (or an earlier item of the request) covers. */

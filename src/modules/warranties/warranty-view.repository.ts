@@ -29,9 +29,13 @@ export function selectViews<E extends SelectedFields>(db: DbOrTx, extra: E) {
     .$dynamic()
 }
 
-/** The wallet's view of a warranty (`WalletView`): the view and whether it has changed hands. */
+/**
+ * The wallet's view of a warranty (`WalletView`): the view, the merchant's currency (its prices'
+ * currency) and whether it has changed hands.
+ */
 export function selectWalletViews(db: DbOrTx) {
   return selectViews(db, {
+    currency: merchants.currency,
     handedOn: sql<boolean>`exists (select 1 from owner_changes oc where oc.warranty_id = ${warranties.id} and oc.kind in ('RESALE', 'CHAIN_TRANSFER'))`,
   })
 }

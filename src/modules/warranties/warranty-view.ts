@@ -21,6 +21,7 @@ export function warrantyStatus(expiresAt: Date, now = new Date()): WarrantyStatu
 /**
  * A warranty as its customer's wallet reads it: the view, and whether it has changed hands
  * (given by e-mail or moved on chain to another holder): then the purchase's price and invoice,
- * the first buyer's, are not the new owner's to see.
+ * the first buyer's, are not the new owner's to see. `currency`: the merchant's (ISO 4217), the
+ * currency of the price.
  */
-export type WalletView = WarrantyView & { handedOn: boolean }
+export type WalletView = WarrantyView & { handedOn: boolean; currency: string }

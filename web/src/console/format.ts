@@ -1,8 +1,7 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+// Dates and amounts: the one helper of the console and the customer app.
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../lib/format.js'
 
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '—'
-}
+export { formatDate, formatDateTime, formatMoney, formatNumber }
 
 /** A mint state in words, with the tone of its badge. */
 export function mintBadge(status: string): { text: string; tone: string } {

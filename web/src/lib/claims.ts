@@ -1,5 +1,6 @@
 // Words for warranty claims, shared by the customer's pages and the consoles.
 import type { components } from '../../../packages/client/src/schema'
+import { formatDateTime } from './format'
 
 export type ClaimDetail = components['schemas']['ClaimDetail']
 export type ClaimSummary = components['schemas']['Claim']
@@ -100,7 +101,7 @@ export function freePhotos(photos: PickedPhoto[]): void {
   for (const p of photos) URL.revokeObjectURL(p.previewUrl)
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+/** A claim's moments, in the one date style (./format.ts). */
 export function formatWhen(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '—'
+  return formatDateTime(iso)
 }

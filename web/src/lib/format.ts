@@ -1,7 +1,67 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+// One style per locale for every date and amount the console and the customer app show
+// (docs/web-app.md, "Dates and amounts"): the browser's language chooses the style, these
+// helpers are the only place that formats. `locale` is for tests; pages leave it out.
 
-export function formatDate(iso: string | null | undefined): string {
-  return iso ? dateFormat.format(new Date(iso)) : '—'
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let format = formats.get(key) as T | undefined
+  if (!format) {
+    format = make()
+    formats.set(key, format)
+  }
+  return format
+}
+
+/**
+ * A date as a day, in the locale's medium style ("2 Mar 2026", "02.03.2026", "Mar 2, 2026").
+ * Days are UTC days: the day the service stores (a purchase date entered as a day is UTC midnight)
+ * and the day the certificate writes, so the merchant, the customer and the certificate agree
+ * wherever they are.
+ */
+export function formatDate(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return '—'
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return '—'
+  const format = cached(
+    `d:${locale ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  )
+  return format.format(date)
+}
+
+/** A moment (a sign-in, an audit entry, a message) in the locale's style, in the viewer's time zone. */
+export function formatDateTime(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return '—'
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return '—'
+  const format = cached(
+    `t:${locale ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  )
+  return format.format(date)
+}
+
+/**
+ * An amount in its currency (ISO 4217), in the locale's style: "€49.90", "49,90 €", "CHF 1’234.50".
+ * A currency the browser does not know is shown as its code beside the number.
+ */
+export function formatMoney(amount: number | null | undefined, currency: string, locale?: string): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—'
+  try {
+    const format = cached(
+      `m:${locale ?? ''}:${currency}`,
+      () => new Intl.NumberFormat(locale, { style: 'currency', currency }),
+    )
+    return format.format(amount)
+  } catch {
+    return `${formatNumber(amount, locale)} ${currency}`
+  }
+}
+
+/** A count or a plain number in the locale's style ("1,234", "1.234"). */
+export function formatNumber(value: number, locale?: string): string {
+  return cached(`n:${locale ?? ''}`, () => new Intl.NumberFormat(locale)).format(value)
 }
 
 export function daysLeftInWords(days: number): string {
