@@ -19,6 +19,7 @@ import { remindersFeature } from './modules/reminders/index.js'
 import { senderAddressesFeature } from './modules/sender-addresses/index.js'
 import { serviceHistoryFeature } from './modules/service-history/index.js'
 import { serviceProvidersFeature } from './modules/service-providers/index.js'
+import { staffAccessFeature } from './modules/staff-access/index.js'
 import { statsFeature } from './modules/stats/index.js'
 import { systemFeature } from './modules/system/index.js'
 import { listExpiringWarranties, warrantiesFeature } from './modules/warranties/index.js'
@@ -30,14 +31,14 @@ import { type WarrantyEvents, webhooksFeature } from './modules/webhooks/index.j
  * are registered. The one list that routes, jobs, sweeps and start/stop are driven from.
  */
 export function createFeatures(deps: Deps) {
-  const { db, logger } = deps
+  const { db } = deps
   const mail = mailOf(deps)
   const webhooks = webhooksOf(deps)
   const events = webhooks.service.events
   const minting = mintingOf(deps, events)
   const audit = auditFeature({ db })
   const stats = statsFeature({ db })
-  const auth = authFeature({ db, tokens: deps.tokens, limiter: deps.limiter, queue: deps.queue, logger })
+  const { auth, staffAccess } = staffOf(deps, audit.service, mail.service)
   const merchants = merchantsFeature({ db }, { audit: audit.service, stopImportsOf })
   const catalog = catalogFeature({ db }, { audit: audit.service })
   const serviceProviders = serviceProvidersFeature({ db }, { audit: audit.service })
@@ -58,9 +59,9 @@ export function createFeatures(deps: Deps) {
   const { blobs } = receipts.service
   const claims = claimsOf(deps, { mail: mail.service, events, blobs, history: serviceHistory.service })
   const list: Feature[] = [
-    systemOf(deps),
-    metricsFeature({ metrics: deps.metrics }),
+    ...serviceOwnOf(deps),
     auth,
+    staffAccess,
     ipfsFeature({ pinning: deps.pinning }),
     merchants,
     serviceProviders,
@@ -112,6 +113,21 @@ export function createFeatures(deps: Deps) {
     ...registrations.service,
   }
   return { list, services }
+}
+
+/** Staff sign-in (auth), and staff accounts by e-mail: invitations and the password reset. */
+function staffOf(
+  deps: Deps,
+  audit: Parameters<typeof staffAccessFeature>[1]['audit'],
+  mailOutbox: Parameters<typeof staffAccessFeature>[1]['mailOutbox'],
+) {
+  const { db, tokens, limiter, queue, logger, config } = deps
+  const auth = authFeature({ db, tokens, limiter, queue, logger })
+  const staffAccess = staffAccessFeature(
+    { db, limiter, queue, logger, appUrl: config.appUrl },
+    { auth: auth.service, audit, mailOutbox },
+  )
+  return { auth, staffAccess }
 }
 
 function senderAddressesOf(deps: Deps, mail: Parameters<typeof senderAddressesFeature>[1]['mail']) {
@@ -250,6 +266,11 @@ function mintingOf(deps: Deps, events: WarrantyEvents) {
     settings: deps.config.minting,
     publicApiUrl: deps.config.publicApiUrl,
   })
+}
+
+/** The service's own routes, first: system (below) and the metrics. */
+function serviceOwnOf(deps: Deps): Feature[] {
+  return [systemOf(deps), metricsFeature({ metrics: deps.metrics })]
 }
 
 /** Liveness, readiness, version, and what certificates are verified against. */

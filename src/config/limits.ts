@@ -33,6 +33,26 @@ export const RATE_LIMITS = {
     def: '5/15m',
     what: 'change-password attempts, per user (a success clears it)',
   },
+  passwordResetPerEmail: {
+    env: 'RATE_LIMIT_PASSWORD_RESET_PER_EMAIL',
+    def: '3/15m',
+    what: 'staff password reset e-mails, per address asked for (over it: the same answer, nothing sent)',
+  },
+  passwordResetPerAddress: {
+    env: 'RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS',
+    def: '20/15m',
+    what: 'staff forgot-password requests, per client address (over it: the same answer, nothing sent)',
+  },
+  staffLinkUse: {
+    env: 'RATE_LIMIT_STAFF_LINK_USE',
+    def: '20/15m',
+    what: 'accepting a staff invitation or resetting a password, per client address',
+  },
+  invitationResend: {
+    env: 'RATE_LIMIT_INVITATION_RESEND',
+    def: '3/15m',
+    what: 'invitation e-mails sent again, per invited user',
+  },
   ocrPerAddress: {
     env: 'RATE_LIMIT_OCR_PER_ADDRESS',
     def: '30/10m',

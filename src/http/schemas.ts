@@ -65,3 +65,51 @@ export const Ok = Type.Object({ ok: Type.Literal(true) }, { additionalProperties
 /** Standard error answers documented on every route. */
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorBody')]))
+
+/**
+ * A staff user invited by e-mail who has not chosen a password yet (docs/console.md, Staff
+ * invitations): PENDING while the newest link is open, EXPIRED after (an admin or owner resends it).
+ */
+export const InvitationState = Type.Object(
+  {
+    status: Type.Union([Type.Literal('PENDING'), Type.Literal('EXPIRED')]),
+    expiresAt: DateTime,
+  },
+  { title: 'InvitationState', additionalProperties: false },
+)
+
+/**
+ * The `invitation` of a staff user view: present only while the user has not accepted an
+ * invitation (`expiresAt`: its newest link's expiry, from `pendingInvitationExpiry`).
+ */
+export function invitationOf(expiresAt: Date | null): {
+  invitation?: { status: 'PENDING' | 'EXPIRED'; expiresAt: string }
+} {
+  if (!expiresAt) return {}
+  return {
+    invitation: {
+      status: expiresAt > new Date() ? 'PENDING' : 'EXPIRED',
+      expiresAt: expiresAt.toISOString(),
+    },
+  }
+}
+
+/**
+ * The account part of a staff user view (a merchant's, a provider's or any staff user): its
+ * status, the invitation while one is open, the last login and the timestamps.
+ */
+export function accountFields<S extends string>(row: {
+  status: S
+  invitationExpiresAt: Date | null
+  lastLoginAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+}) {
+  return {
+    status: row.status,
+    ...invitationOf(row.invitationExpiresAt),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}

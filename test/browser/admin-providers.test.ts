@@ -51,6 +51,7 @@ describe('the admin service-provider pages', () => {
     const userEmail = `tech-${suffix}@quayside.example.com`
     await page.getByLabel('Name', { exact: true }).nth(1).fill('Tomas Technician')
     await page.getByLabel('E-mail address').fill(userEmail)
+    await page.getByLabel(/Choose their password here/).check()
     await page.getByLabel('First password').fill('tech-secret-1')
     await page.getByRole('button', { name: 'Add the user' }).click()
     await page.getByText(`${userEmail} can now sign in`).waitFor()

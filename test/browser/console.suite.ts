@@ -76,12 +76,14 @@ describe('the console in the browser', () => {
 
     await page.getByLabel('Name', { exact: true }).nth(1).fill('Olivia Owner')
     await page.getByLabel('E-mail address').fill(owner.email)
+    await page.getByLabel(/Choose their password here/).check()
     await page.getByLabel('First password').fill(owner.password)
     await page.getByLabel('Role').selectOption('OWNER')
     await page.getByRole('button', { name: 'Add the user' }).click()
     await page.getByText(`${owner.email} can now sign in as owner.`).waitFor()
     await page.getByLabel('Name', { exact: true }).nth(1).fill('Carl Clerk')
     await page.getByLabel('E-mail address').fill(clerk.email)
+    await page.getByLabel(/Choose their password here/).check()
     await page.getByLabel('First password').fill(clerk.password)
     await page.getByLabel('Role').selectOption('USER')
     await page.getByRole('button', { name: 'Add the user' }).click()
@@ -97,6 +99,7 @@ describe('the console in the browser', () => {
     watched.allow(/409 POST .*\/users$/)
     await page.getByLabel('Name', { exact: true }).nth(1).fill('Someone')
     await page.getByLabel('E-mail address').fill(clerk.email)
+    await page.getByLabel(/Choose their password here/).check()
     await page.getByLabel('First password').fill('another-1')
     await page.getByRole('button', { name: 'Add the user' }).click()
     await page.locator('#user-email-error').waitFor()
@@ -254,6 +257,7 @@ describe('the console in the browser', () => {
           '/admin/providers',
           '/admin/catalogue',
           '/admin/audit',
+          '/admin/admins',
           '/account',
         ],
       ],

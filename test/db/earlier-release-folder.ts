@@ -76,6 +76,8 @@ insert into inbox_addresses (id, customer_id, local_part) values
   ('70000000-0000-4000-8000-000000000001', '20000000-0000-4000-8000-000000000003', 'jonas.k7q2');
 insert into magic_links (token_hash, customer_id, expires_at, used_at) values
   (repeat('1', 64), '20000000-0000-4000-8000-000000000003', '2025-03-09 18:15:00+00', '2025-03-09 18:01:00+00');
+insert into staff_links (user_id, kind, token_hash, expires_at, used_at, created_by) values
+  ('20000000-0000-4000-8000-000000000002', 'PASSWORD_RESET', repeat('2', 64), '2025-03-09 18:30:00+00', null, null);
 insert into push_devices (id, customer_id, token, platform) values
   ('71000000-0000-4000-8000-000000000001', '20000000-0000-4000-8000-000000000003', 'apns-token-0a1b2c', 'ios');
 insert into reminder_sends (warranty_id, expires_at, channel, target, device_id, status, attempts, sent_at) values

@@ -11,6 +11,8 @@ import {
   receiptShare,
   renderMail,
   senderVerification,
+  staffInvitation,
+  staffPasswordReset,
   warrantyNotification,
 } from '../../src/modules/mail/templates/index.js'
 
@@ -23,6 +25,8 @@ const links = {
   magic: 'https://app.test/auth/magic?token=k3y.with-=chars&next=%2Fwallet',
   verify: 'https://api.test/v1/global/sender-verify/s3cr3t-T0k_en',
   share: 'https://api.test/v1/global/receipt-share/sh4re?lang=en&dark=1',
+  invitation: 'https://app.test/login/invitation?token=inv1te_T0k-en&x=%2F',
+  reset: 'https://app.test/login/reset?token=r3set_T0k-en&x=%2F',
 }
 
 const examples: { [K in MailTemplateName]: { data: MailTemplateData[K]; link: string } } = {
@@ -71,6 +75,16 @@ const examples: { [K in MailTemplateName]: { data: MailTemplateData[K]; link: st
     },
     link: 'https://app.test/register?registration=5f0c1a2e-9b1d-4c3e-8f00-0123456789ab',
   },
+  'staff.invitation': {
+    data: {
+      url: links.invitation,
+      inviterName: HOSTILE,
+      roleDescription: 'an owner of Acme Appliances',
+      expiresAt: EXPIRES,
+    },
+    link: links.invitation,
+  },
+  'staff.password-reset': { data: { url: links.reset, expiresInMinutes: 30 }, link: links.reset },
 }
 const names = Object.keys(examples) as MailTemplateName[]
 
@@ -240,6 +254,31 @@ describe('mail templates', () => {
     })
   })
 
+  describe('staff.invitation', () => {
+    it('names who invited and as what, says until when the link works; names escaped in HTML', async () => {
+      const mail = staffInvitation(examples['staff.invitation'].data)
+      expect(mail.subject).toBe(`${HOSTILE} invited you to the warranty console`)
+      expect(flat(mail.text)).toContain('as an owner of Acme Appliances.')
+      expect(flat(mail.text)).toContain('It works once, until 2027-03-14 (14 March 2027).')
+      expect(mail.html).toContain(escapeHtml(HOSTILE))
+      expect(mail.html).not.toContain('<script>')
+      expect(mail.html).toContain('Accept the invitation')
+      expect((await roundTrip(mail)).subject).toBe(mail.subject)
+    })
+  })
+
+  describe('staff.password-reset', () => {
+    it('says how long the link lives, that other devices are signed out, and what to do if it was not you', () => {
+      const mail = staffPasswordReset({ url: links.reset, expiresInMinutes: 30 })
+      expect(mail.subject).toBe('Reset your console password')
+      const text = flat(mail.text)
+      expect(text).toContain('it works once, for 30 minutes')
+      expect(text).toContain('Every device signed in to your account is signed out.')
+      expect(text).toContain('If it was not you, ignore this e-mail')
+      expect(hrefs(mail.html)).toContain(links.reset)
+    })
+  })
+
   describe('receipt.share', () => {
     it('shows the expiry and an optional note, escaped, and nothing about the owner', () => {
       const plain = receiptShare({ url: links.share, expiresAt: EXPIRES })
@@ -315,6 +354,8 @@ describe('renderMail', () => {
       'receipt.share',
       'registration.notice',
       'sender.verification',
+      'staff.invitation',
+      'staff.password-reset',
       'warranty.notification',
       'warranty.reminder',
     ])

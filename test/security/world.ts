@@ -4,9 +4,16 @@ import type { TestService } from '../support/harness.js'
 
 /**
  * Settings for a service the walks run on: each webhook case registers a fresh endpoint of
- * tenant A and may test or replay it, past the production limits of one merchant.
+ * tenant A and may test or replay it, past the production limits of one merchant; staff links
+ * are used by every caller from one address.
  */
-export const WALK_ENV = { WEBHOOK_MAX_ENDPOINTS: '1000', WEBHOOK_MANUAL_SENDS_PER_HOUR: '100000' }
+export const WALK_ENV = {
+  WEBHOOK_MAX_ENDPOINTS: '1000',
+  WEBHOOK_MANUAL_SENDS_PER_HOUR: '100000',
+  // Every caller accepts invitations and resets passwords, all from one client address.
+  RATE_LIMIT_STAFF_LINK_USE: '100000/1h',
+  RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS: '100000/1h',
+}
 
 export interface Tenant {
   merchant: MerchantRow

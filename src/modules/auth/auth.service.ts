@@ -43,6 +43,13 @@ async function checkPassword(passwordHash: string | null, password: string): Pro
   return false
 }
 
+/** A suspended user, or a user of a suspended merchant or service provider, is not let in (403). */
+export function refuseLockedOut(user: UserWithMerchant): void {
+  if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
+  if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
+  refuseSuspendedProvider(user)
+}
+
 export function sessionUser(user: UserWithMerchant): SessionUserView {
   return {
     id: user.id,
@@ -109,11 +116,19 @@ export class AuthService {
     const user = await findUserByEmail(this.deps.db, email)
     const valid = await checkPassword(user?.passwordHash ?? null, password)
     if (!user || !valid) throw new AppError('invalid_credentials')
-    if (user.status === 'SUSPENDED') throw new AppError('account_suspended')
-    if (user.merchantId && user.merchantStatus !== 'ACTIVE') throw new AppError('merchant_suspended')
-    refuseSuspendedProvider(user)
+    refuseLockedOut(user)
 
     await Promise.all([this.deps.limiter.reset(pairKey), this.deps.limiter.hit(knownKey, KNOWN_ADDRESS)])
+    return this.openSession(user)
+  }
+
+  /**
+   * A session for a staff user who proved who they are (a password at login, or an e-mailed
+   * invitation or reset link with the password just chosen): refused like a login when the
+   * user, its merchant or its service provider is suspended. Records the login.
+   */
+  async openSession(user: UserWithMerchant): Promise<LoginView> {
+    refuseLockedOut(user)
     const token = await this.deps.tokens.issue({ sub: user.id, role: user.role, tv: user.tokenVersion })
     await this.deps.queue
       .send(RECORD_LOGIN_JOB, { userId: user.id, at: new Date().toISOString() })

@@ -10,7 +10,8 @@ import { AuthService } from './auth.service.js'
 
 export { type TokenClaims, TokenService } from '../../http/tokens.js'
 export { ensureAdmin, type NewAdmin } from './admins.js'
-export type { AuthService } from './auth.service.js'
+export { LoginResponse, type LoginView } from './auth.schemas.js'
+export { type AuthService, refuseLockedOut } from './auth.service.js'
 export { hashPassword } from './passwords.js'
 
 /** Staff sign-in, profile and password; tokens. */

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { TokenService } from '../../http/tokens.js'
 import { clientKey } from '../../lib/client-address.js'
-import { hashToken } from '../../lib/one-time-tokens.js'
+import { hashToken, linkRefusal } from '../../lib/one-time-tokens.js'
 import { claimLinkRefusal, consumeClaimLink, findClaimLink, reissueClaimLink } from '../claim-links/index.js'
 import type { MailOutbox } from '../mail/index.js'
 import type { OwnershipService } from '../ownership/index.js'
@@ -42,10 +42,7 @@ type LinkKind = 'claim' | 'magic'
 
 /** The refusal for a link that could not be used, exactly as the spec's state table says. */
 function refusal(kind: LinkKind, link: StoredLink | null): AppError {
-  if (kind === 'claim') return claimLinkRefusal(link)
-  if (!link) return new AppError('invalid_token')
-  if (link.usedAt) return new AppError('token_used')
-  return link.expiresAt <= new Date() ? new AppError('expired_token') : new AppError('invalid_token')
+  return kind === 'claim' ? claimLinkRefusal(link) : linkRefusal(link)
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js'
 import type { Feature } from '../../feature.js'
 import type { AuditService } from '../audit/index.js'
+import { adminsRoutes } from './admins.routes.js'
+import { AdminAccounts } from './admins.service.js'
 import { merchantSettingsRoutes } from './merchant-settings.routes.js'
 import { merchantsRoutes } from './merchants.routes.js'
 import { MerchantsService } from './merchants.service.js'
@@ -27,6 +29,7 @@ export function merchantsFeature(
         stopImportsOf: uses.stopImportsOf,
       })
       await app.register(staffRoutes, { staff, merchants: service })
+      await app.register(adminsRoutes, { admins: new AdminAccounts({ db: deps.db, audit: uses.audit }) })
     },
   }
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js'
 import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type MerchantRow, type MerchantStatus, merchants, users } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
+import { pendingInvitationExpiry } from '../../db/staff-invitations.js'
 
 /** A merchant's display name (e-mails name the merchant); the merchant must exist. */
 export async function merchantName(db: DbOrTx, merchantId: string): Promise<string> {
@@ -78,6 +79,7 @@ const merchantUserColumns = {
   name: users.name,
   merchantRole: users.merchantRole,
   status: users.status,
+  invitationExpiresAt: pendingInvitationExpiry,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,

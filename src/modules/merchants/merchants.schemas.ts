@@ -1,6 +1,15 @@
 import { type Static, Type } from 'typebox'
 import { MERCHANT_ROLES, MERCHANT_STATUSES, USER_STATUSES } from '../../db/schema/index.js'
-import { DateTime, Email, Literals, Nullable, Page, PageQuery, Uuid } from '../../http/schemas.js'
+import {
+  DateTime,
+  Email,
+  InvitationState,
+  Literals,
+  Nullable,
+  Page,
+  PageQuery,
+  Uuid,
+} from '../../http/schemas.js'
 
 const MerchantStatus = Literals(MERCHANT_STATUSES, {
   description: 'SUSPENDED: its users cannot log in and their tokens are refused (403 merchant_suspended)',
@@ -119,6 +128,7 @@ export const MerchantUser = Type.Object(
     merchantId: Uuid,
     merchantRole: MerchantRole,
     status: Literals(USER_STATUSES),
+    invitation: Type.Optional(InvitationState),
     lastLoginAt: Nullable(DateTime),
     createdAt: DateTime,
     updatedAt: DateTime,

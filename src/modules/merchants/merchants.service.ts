@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '../../db/client.js'
 import type { MerchantRow } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { type PageResult, paginate } from '../../http/pagination.js'
+import { accountFields } from '../../http/schemas.js'
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../lib/currencies.js'
 import type { AuditContext, AuditService } from '../audit/index.js'
 import { hashPassword } from '../auth/index.js'
@@ -50,10 +51,7 @@ function merchantUserView(row: MerchantUserRow, merchantId: string): MerchantUse
     merchantId,
     // Set for every user of a merchant (a CHECK constraint of the users table).
     merchantRole: row.merchantRole ?? 'USER',
-    status: row.status,
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...accountFields(row),
   }
 }
 

@@ -1,6 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
+import { keysetPage, type PageWindow } from '../../db/keyset-page.js'
 import { type UserStatus, users } from '../../db/schema/index.js'
+import { pendingInvitationExpiry } from '../../db/staff-invitations.js'
 
 // Never the password hash or the token version: only these columns of a staff user leave here.
 const staffColumns = {
@@ -13,6 +15,7 @@ const staffColumns = {
   adminRole: users.adminRole,
   serviceProviderId: users.serviceProviderId,
   status: users.status,
+  invitationExpiresAt: pendingInvitationExpiry,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
@@ -38,6 +41,9 @@ export async function lockStaffUser(db: DbOrTx, id: string): Promise<StaffUserRo
   return row ?? null
 }
 
+/** Active, and able to sign in: an invited user who has not chosen a password yet keeps nothing running. */
+const activeAccount = and(eq(users.status, 'ACTIVE'), isNotNull(users.passwordHash))
+
 /**
  * The active owners of a merchant (or, with `null`, the active admins), locked in id order: two
  * off-boardings of the same group run one after the other, so neither removes the last one.
@@ -48,8 +54,8 @@ export async function lockActiveKeepers(db: DbOrTx, merchantId: string | null): 
     .from(users)
     .where(
       merchantId
-        ? and(eq(users.merchantId, merchantId), eq(users.merchantRole, 'OWNER'), eq(users.status, 'ACTIVE'))
-        : and(eq(users.role, 'ADMIN'), eq(users.status, 'ACTIVE')),
+        ? and(eq(users.merchantId, merchantId), eq(users.merchantRole, 'OWNER'), activeAccount)
+        : and(eq(users.role, 'ADMIN'), activeAccount),
     )
     .orderBy(asc(users.id))
     .for('update')
@@ -77,4 +83,9 @@ export async function setStaffStatus(db: DbOrTx, id: string, status: UserStatus)
 /** Deletes the user; what they did stays (issued warranties, events, imports keep a null author). */
 export async function deleteStaffUser(db: DbOrTx, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id))
+}
+
+/** The platform's admins (invited ones too), newest first. */
+export async function listAdmins(db: DbOrTx, window: PageWindow): Promise<StaffUserRow[]> {
+  return keysetPage(db.select(staffColumns).from(users).$dynamic(), users, window, [eq(users.role, 'ADMIN')])
 }

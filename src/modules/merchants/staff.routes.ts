@@ -1,15 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ADMINS, merchantIdOf, type RouteAuth } from '../../http/auth.js'
+import type { FastifyInstance } from 'fastify'
+import { merchantIdOf } from '../../http/auth.js'
 import { errorResponses, IdParams } from '../../http/schemas.js'
+import { MERCHANT_OWNERS, STAFF_AUDIENCES } from '../../http/staff-audiences.js'
 import { auditContext } from '../audit/index.js'
 import { MerchantUserPage, MerchantUsersQuery } from './merchants.schemas.js'
 import type { MerchantsService } from './merchants.service.js'
 import { StaffUser, StaffUserRemoved } from './staff.schemas.js'
-import type { OffboardingScope, StaffOffboarding } from './staff.service.js'
-
-/** A merchant's owners: they run its team (docs/security.md, Off-boarding). */
-const MERCHANT_OWNERS = { roles: ['MERCHANT_USER'], merchantRoles: ['OWNER'] } as const satisfies RouteAuth
+import type { StaffOffboarding } from './staff.service.js'
 
 const ACTIONS = [
   { verb: 'suspend', summary: 'Suspends the user: they cannot log in and every session ends at once' },
@@ -26,21 +24,7 @@ export async function staffRoutes(
   { staff, merchants }: { staff: StaffOffboarding; merchants: MerchantsService },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>()
-  const audiences = [
-    { prefix: '/v1/admin/users', auth: ADMINS, tag: 'merchants', name: 'Staff', scope: () => platform },
-    {
-      prefix: '/v1/merchant/users',
-      auth: MERCHANT_OWNERS,
-      tag: 'merchant',
-      name: 'TeamMember',
-      scope: (request: FastifyRequest): OffboardingScope => ({
-        kind: 'merchant',
-        merchantId: merchantIdOf(request),
-      }),
-    },
-  ]
-  const platform: OffboardingScope = { kind: 'platform' }
-  for (const { prefix, auth, tag, name, scope } of audiences) {
+  for (const { prefix, auth, tag, name, scope } of STAFF_AUDIENCES) {
     for (const { verb, summary } of ACTIONS) {
       app.post(
         `${prefix}/:id/${verb}`,

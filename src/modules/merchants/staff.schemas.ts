@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { ADMIN_ROLES, MERCHANT_ROLES, ROLES, USER_STATUSES } from '../../db/schema/index.js'
-import { DateTime, Literals, Nullable, Uuid } from '../../http/schemas.js'
+import { DateTime, InvitationState, Literals, Nullable, Uuid } from '../../http/schemas.js'
 
 /**
  * A staff user (an admin, a merchant's or a service provider's user) as the off-boarding routes
@@ -21,6 +21,7 @@ export const StaffUser = Type.Object(
     status: Literals(USER_STATUSES, {
       description: 'SUSPENDED: cannot log in, and every token of the user answers 403 account_suspended',
     }),
+    invitation: Type.Optional(InvitationState),
     lastLoginAt: Nullable(DateTime),
     createdAt: DateTime,
     updatedAt: DateTime,

@@ -1,6 +1,8 @@
 import type { Db, Tx } from '../../db/client.js'
 import type { UserStatus } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
+import { accountFields } from '../../http/schemas.js'
+import type { StaffScope } from '../../http/staff-audiences.js'
 import type { AuditContext, AuditService } from '../audit/index.js'
 import {
   deleteStaffUser,
@@ -15,13 +17,10 @@ import type { StaffUserRemovedView, StaffUserView } from './staff.schemas.js'
 /** Stops a user's unfinished CSV imports (the warranties feature's, passed by the composition). */
 export type StopImportsOf = (tx: Tx, userId: string, reason: string) => Promise<number>
 
-/**
- * Who may off-board whom: an admin any staff user (admins, merchants' and service providers'
- * users); a merchant's owner the users of that merchant.
- */
-export type OffboardingScope = { kind: 'platform' } | { kind: 'merchant'; merchantId: string }
+/** Who may off-board whom (`StaffScope`: an admin any staff user, a merchant's owner its users). */
+export type OffboardingScope = StaffScope
 
-function staffView(row: StaffUserRow): StaffUserView {
+export function staffView(row: StaffUserRow): StaffUserView {
   return {
     id: row.id,
     email: row.email,
@@ -33,10 +32,7 @@ function staffView(row: StaffUserRow): StaffUserView {
     ...(row.role === 'SERVICE_PROVIDER' && row.serviceProviderId
       ? { serviceProviderId: row.serviceProviderId }
       : {}),
-    status: row.status,
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...accountFields(row),
   }
 }
 

@@ -8,6 +8,7 @@ import {
   users,
 } from '../../db/schema/index.js'
 import { contains } from '../../db/sql-helpers.js'
+import { pendingInvitationExpiry } from '../../db/staff-invitations.js'
 
 /** The unique index a taken provider name breaks (case-insensitive). */
 export const PROVIDER_NAME_UNIQUE = 'service_providers_name_unique'
@@ -88,6 +89,7 @@ const providerUserColumns = {
   name: users.name,
   serviceProviderId: users.serviceProviderId,
   status: users.status,
+  invitationExpiresAt: pendingInvitationExpiry,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,

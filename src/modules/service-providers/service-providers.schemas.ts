@@ -1,6 +1,15 @@
 import { type Static, Type } from 'typebox'
 import { SERVICE_PROVIDER_STATUSES, USER_STATUSES } from '../../db/schema/index.js'
-import { DateTime, Email, Literals, Nullable, Page, PageQuery, Uuid } from '../../http/schemas.js'
+import {
+  DateTime,
+  Email,
+  InvitationState,
+  Literals,
+  Nullable,
+  Page,
+  PageQuery,
+  Uuid,
+} from '../../http/schemas.js'
 
 const ServiceProviderStatus = Literals(SERVICE_PROVIDER_STATUSES, {
   description: 'SUSPENDED: its users cannot log in and their tokens are refused (403 provider_suspended)',
@@ -87,6 +96,7 @@ export const ServiceProviderUser = Type.Object(
     status: Literals(USER_STATUSES, {
       description: 'SUSPENDED (POST /v1/admin/users/{id}/suspend): cannot log in, 403 account_suspended',
     }),
+    invitation: Type.Optional(InvitationState),
     lastLoginAt: Nullable(DateTime),
     createdAt: DateTime,
     updatedAt: DateTime,

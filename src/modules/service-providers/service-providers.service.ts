@@ -3,6 +3,7 @@ import type { ServiceProviderRow } from '../../db/schema/index.js'
 import { isUniqueViolation } from '../../db/sql-helpers.js'
 import { AppError } from '../../errors.js'
 import { type PageResult, paginate } from '../../http/pagination.js'
+import { accountFields } from '../../http/schemas.js'
 import type { AuditContext, AuditService } from '../audit/index.js'
 import { hashPassword } from '../auth/index.js'
 import { insertUser } from '../users/index.js'
@@ -46,10 +47,7 @@ function providerUserView(row: ServiceProviderUserRow, serviceProviderId: string
     name: row.name,
     role: 'SERVICE_PROVIDER',
     serviceProviderId,
-    status: row.status,
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...accountFields(row),
   }
 }
 

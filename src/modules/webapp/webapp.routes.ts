@@ -23,6 +23,9 @@ export const APP_PAGES = [
   '/verify/:warrantyCode',
   // The merchant and admin console (issue 15).
   '/login',
+  '/login/forgot',
+  '/login/reset',
+  '/login/invitation',
   '/account',
   '/merchant',
   '/merchant/issue',
@@ -47,6 +50,7 @@ export const APP_PAGES = [
   '/admin/providers/:id',
   '/admin/catalogue',
   '/admin/audit',
+  '/admin/admins',
 ] as const
 
 /** Files at fixed, unfingerprinted addresses (the service worker must keep its own). */

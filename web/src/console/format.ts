@@ -1,5 +1,7 @@
 // Dates and amounts: the one helper of the console and the customer app.
-export { formatDate, formatDateTime, formatMoney, formatNumber } from '../lib/format.js'
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../lib/format.js'
+
+export { formatDate, formatDateTime, formatMoney, formatNumber }
 
 /** A mint state in words, with the tone of its badge. */
 export function mintBadge(status: string): { text: string; tone: string } {
@@ -42,4 +44,15 @@ export function isGtin(value: string): boolean {
 export function gtinProblem(value: string): string | null {
   const gtin = value.trim()
   return gtin && !isGtin(gtin) ? 'Not a GTIN: 8, 12, 13 or 14 digits, the last a correct check digit.' : null
+}
+
+/** A staff user's status in words: an invitation not yet accepted says so (and until when). */
+export function staffStatus(user: {
+  status: string
+  invitation?: { status: 'PENDING' | 'EXPIRED'; expiresAt: string } | undefined
+}): string {
+  if (user.invitation?.status === 'PENDING')
+    return `Invited (link valid until ${formatDateTime(user.invitation.expiresAt)})`
+  if (user.invitation) return 'Invitation expired: resend it'
+  return user.status === 'ACTIVE' ? 'Active' : 'Suspended'
 }

@@ -4,6 +4,8 @@ import { type MagicLinkData, magicLink } from './magic-link.template.js'
 import { type ReceiptShareData, receiptShare } from './receipt-share.template.js'
 import { type RegistrationNoticeData, registrationNotice } from './registration-notice.template.js'
 import { type SenderVerificationData, senderVerification } from './sender-verification.template.js'
+import { type StaffInvitationData, staffInvitation } from './staff-invitation.template.js'
+import { type StaffPasswordResetData, staffPasswordReset } from './staff-password-reset.template.js'
 import { type WarrantyNotificationData, warrantyNotification } from './warranty-notification.template.js'
 import { type WarrantyReminderData, warrantyReminder } from './warranty-reminder.template.js'
 
@@ -15,6 +17,8 @@ export type {
   ReceiptShareData,
   RegistrationNoticeData,
   SenderVerificationData,
+  StaffInvitationData,
+  StaffPasswordResetData,
   WarrantyNotificationData,
   WarrantyReminderData,
 }
@@ -24,6 +28,8 @@ export {
   receiptShare,
   registrationNotice,
   senderVerification,
+  staffInvitation,
+  staffPasswordReset,
   warrantyNotification,
   warrantyReminder,
 }
@@ -37,6 +43,8 @@ export interface MailTemplateData {
   'warranty.reminder': WarrantyReminderData
   'claim.notice': ClaimNoticeData
   'registration.notice': RegistrationNoticeData
+  'staff.invitation': StaffInvitationData
+  'staff.password-reset': StaffPasswordResetData
 }
 
 export type MailTemplateName = keyof MailTemplateData
@@ -125,6 +133,25 @@ export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<Mai
       }
     },
     render: registrationNotice,
+  },
+  'staff.invitation': {
+    parse: (data) => {
+      const f = fields('staff.invitation', data)
+      return {
+        url: f.text('url'),
+        inviterName: f.text('inviterName'),
+        roleDescription: f.text('roleDescription'),
+        expiresAt: f.date('expiresAt'),
+      }
+    },
+    render: staffInvitation,
+  },
+  'staff.password-reset': {
+    parse: (data) => {
+      const f = fields('staff.password-reset', data)
+      return { url: f.text('url'), expiresInMinutes: f.positiveInteger('expiresInMinutes') }
+    },
+    render: staffPasswordReset,
   },
 }
 
