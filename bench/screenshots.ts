@@ -36,6 +36,8 @@ const pages: [string, string, boolean][] = [
   ['verify-forged', `${seed.url}/verify/WR-AAAA-BBBB-CCCC`, false],
   ['wallet', `${seed.url}/wallet`, true],
   ['warranty', `${seed.url}/wallet/${seed.warrantyId}`, true],
+  ['warranty-print', `${seed.url}/wallet/${seed.warrantyId}/print`, true],
+  ['register', `${seed.url}/register`, false],
   ['receipts', `${seed.url}/receipts`, true],
   ['profile', `${seed.url}/profile`, true],
 ]
@@ -76,6 +78,7 @@ const admin = as(staff.admin)
 try {
   await shoot([
     ['console-login', `${staff.url}/login`, null],
+    ['console-forgot-password', `${staff.url}/login/forgot`, null],
     ['console-dashboard', `${staff.url}/merchant`, owner],
     ['console-issue', `${staff.url}/merchant/issue`, owner],
     ['console-import', `${staff.url}/merchant/import`, owner],
@@ -83,12 +86,19 @@ try {
     ['console-warranty', `${staff.url}/merchant/warranties/${staff.warrantyId}`, owner],
     ['console-products', `${staff.url}/merchant/products`, owner],
     ['console-senders', `${staff.url}/merchant/senders`, owner],
+    ['console-claims', `${staff.url}/merchant/claims`, owner],
+    ['console-registrations', `${staff.url}/merchant/registrations`, owner],
+    ['console-labels', `${staff.url}/merchant/labels`, owner],
+    ['console-team', `${staff.url}/merchant/team`, owner],
+    ['console-providers', `${staff.url}/merchant/providers`, owner],
     ['console-account', `${staff.url}/account`, owner],
     ['console-admin', `${staff.url}/admin`, admin],
     ['console-merchants', `${staff.url}/admin/merchants`, admin],
     ['console-merchant', `${staff.url}/admin/merchants/${staff.merchantId}`, admin],
     ['console-catalogue', `${staff.url}/admin/catalogue`, admin],
     ['console-audit', `${staff.url}/admin/audit`, admin],
+    ['console-admins', `${staff.url}/admin/admins`, admin],
+    ['console-admin-providers', `${staff.url}/admin/providers`, admin],
   ])
 } finally {
   await browser.close()
