@@ -17,6 +17,7 @@ import { CID } from 'multiformats/cid'
 import * as raw from 'multiformats/codecs/raw'
 import { sha256 } from 'multiformats/hashes/sha2'
 import { EmbeddedPinning } from '../src/adapters/pinning/embedded-pinning.js'
+import { mapLimited } from '../src/lib/async.js'
 import { writeAtomic } from '../src/lib/atomic-file.js'
 import { createLogger } from '../src/logger.js'
 
@@ -52,24 +53,13 @@ function certificate(token: number): Uint8Array {
   )
 }
 
-async function mapLimited<T>(count: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const out = new Array<T>(count)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) {
-        const i = next++
-        out[i] = await fn(i)
-      }
-    }),
-  )
-  return out
-}
+/** The indexes of one batch's certificates. */
+const indexes = Array.from({ length: BATCH }, (_, i) => i)
 
 async function storeBatch(batch: number): Promise<number> {
   const started = performance.now()
   const first = batch * BATCH
-  const cids = await mapLimited(BATCH, (i) => pinning.addFile(certificate(first + i)))
+  const cids = await mapLimited(indexes, CONCURRENCY, (i) => pinning.addFile(certificate(first + i)))
   const directory = await pinning.addDirectory(cids.map((cid, i) => ({ name: String(first + i), cid })))
   await pinning.pin(directory.cid, `bench-${batch}`)
   return (performance.now() - started) / BATCH
@@ -79,7 +69,7 @@ async function storeBatch(batch: number): Promise<number> {
 async function yardstickBatch(batch: number): Promise<number> {
   const started = performance.now()
   const first = batch * BATCH
-  await mapLimited(BATCH, async (i) => {
+  await mapLimited(indexes, CONCURRENCY, async (i) => {
     const bytes = certificate(first + i)
     const cid = CID.create(1, raw.code, await sha256.digest(bytes)).toString()
     await writeAtomic(join(yardstickDir, cid.slice(-2), `${cid}.data`), bytes)

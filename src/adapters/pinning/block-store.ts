@@ -62,6 +62,8 @@ export class BlockStore {
   /** Block files put since the last flush (written now, or found already there), to sync. */
   private unsynced = new Set<string>()
   private flushing: Promise<void> | null = null
+  /** Shard folders known to exist (at most 1,024 with blockstore-fs's next-to-last sharding). */
+  private readonly folders = new Set<string>()
   private readonly syncFs: (path: string) => Promise<void>
   private opening: Promise<void> | null = null
   private closed = false
@@ -84,8 +86,8 @@ export class BlockStore {
 
   /**
    * Stores `bytes` under `cid` (sha2-256 only; the bytes must hash to it). Idempotent:
-   * an intact copy already on disk is kept; a corrupt one is replaced. Durable after the
-   * next `flush()`.
+   * a copy already on disk, intact or corrupt, is replaced by the same bytes (a temporary file
+   * renamed into place). Durable after the next `flush()`.
    */
   async put(cid: CID, bytes: Uint8Array): Promise<void> {
     this.assertOpen()
@@ -192,16 +194,26 @@ export class BlockStore {
 
   private async write(cid: CID, path: string, bytes: Uint8Array): Promise<void> {
     await this.ready()
-    // Found intact, it may still be only in the page cache (written by a run that then
-    // crashed): the next flush covers it as well.
-    if (await this.read(cid)) {
-      this.unsynced.add(path)
-      return
-    }
-    const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`)
+    // Written whatever is there: a new block (the common case) costs no failed read first, and
+    // a copy already on disk is replaced by the same bytes (repairing a torn one; one a crashed
+    // run left only in the page cache is made durable by the next flush, as every write is).
+    const folder = dirname(path)
+    const tmp = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`)
     try {
-      await mkdir(dirname(path), { recursive: true })
-      await writeFile(tmp, bytes, { flag: 'wx', mode: 0o644 })
+      if (!this.folders.has(folder)) {
+        await mkdir(folder, { recursive: true })
+        this.folders.add(folder)
+      }
+      try {
+        await writeFile(tmp, bytes, { flag: 'wx', mode: 0o644 })
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+        // The shard folder went away under us (an operator's clean-up): made again, once.
+        this.folders.delete(folder)
+        await mkdir(folder, { recursive: true })
+        this.folders.add(folder)
+        await writeFile(tmp, bytes, { flag: 'wx', mode: 0o644 })
+      }
       await rename(tmp, path)
     } catch (err) {
       await rm(tmp, { force: true })

@@ -1,4 +1,5 @@
 import type { MintBatchRow } from '../../db/schema/index.js'
+import { mapLimited } from '../../lib/async.js'
 import { warrantyMint } from '../warranties/index.js'
 import { certificateFacts, encodeMetadata } from './certificate-metadata.js'
 import { recordBatch } from './minting.repository.js'
@@ -45,21 +46,4 @@ export async function prepareBatch(deps: PipelineDeps, after?: MintBatchRow): Pr
     },
     files,
   )
-}
-
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++
-      results[i] = await fn(items[i] as T)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
