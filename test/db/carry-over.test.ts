@@ -141,7 +141,7 @@ describe('npm run db:carry-over', () => {
       const migrations = await client.query<{ n: number }>(
         'select count(*)::int as n from drizzle.__drizzle_migrations',
       )
-      expect(migrations.rows[0]?.n).toBe(20)
+      expect(migrations.rows[0]?.n).toBe(21)
       return snapshot(client, tables)
     })
     for (const table of tables) expect(after[table], table).toEqual(before[table])
