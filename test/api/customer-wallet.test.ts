@@ -175,6 +175,21 @@ describe('GET and PATCH /v1/customer/me', () => {
     expect((await patch({}, c.token)).json().reminderDaysBeforeExpiry).toBe(1)
   })
 
+  it('keeps the language the customer chose (en, de, fr), and null again to follow the browser', async () => {
+    const c = await signedInCustomer()
+    expect((await get('/v1/customer/me', c.token)).json().language).toBeNull()
+    const res = await patch({ language: 'de' }, c.token)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ language: 'de', reminderDaysBeforeExpiry: 7 })
+    expect((await patch({ reminderDaysBeforeExpiry: 3 }, c.token)).json().language).toBe('de')
+    expect((await patch({ language: 'fr' }, c.token)).json().language).toBe('fr')
+    expect((await patch({ language: null }, c.token)).json().language).toBeNull()
+    expect((await get('/v1/customer/me', c.token)).json()).toMatchObject({
+      language: null,
+      reminderDaysBeforeExpiry: 3,
+    })
+  })
+
   it('works for a customer without a profile row yet', async () => {
     const customer = await createUser(svc.deps, { role: 'CUSTOMER', password: null })
     expect((await get('/v1/customer/me', customer.token)).json()).toMatchObject({
@@ -189,6 +204,8 @@ describe('GET and PATCH /v1/customer/me', () => {
     [{ reminderDaysBeforeExpiry: 31 }],
     [{ reminderDaysBeforeExpiry: 2.5 }],
     [{ subscriptionTier: 'GOLD' }],
+    [{ language: 'es' }],
+    [{ language: 'DE' }],
     [{ email: 'x@example.com' }],
   ])('answers 400 validation_error for %j', async (body) => {
     const c = await signedInCustomer()

@@ -69,9 +69,9 @@ insert into claim_links (token_hash, customer_id, merchant_id, warranty_id, expi
    '60000000-0000-4000-8000-000000000001', '2025-03-15 15:00:00+00', '2025-03-09 18:00:00+00');
 insert into idempotency_keys (merchant_id, key, request_hash, response_status, response_body, expires_at) values
   ('10000000-0000-4000-8000-000000000001', 'order-42', repeat('e', 64), 201, '{"id": "60000000-0000-4000-8000-000000000001"}', '2025-03-09 15:00:00+00');
-insert into customer_profiles (user_id, subscription_tier, reminder_days_before_expiry, calendar_token_hash, verified_at) values
-  ('20000000-0000-4000-8000-000000000003', 'PAID', 14, repeat('f', 64), '2025-03-09 18:00:00+00'),
-  ('20000000-0000-4000-8000-000000000004', 'FREE', 7, null, null);
+insert into customer_profiles (user_id, subscription_tier, reminder_days_before_expiry, calendar_token_hash, verified_at, language) values
+  ('20000000-0000-4000-8000-000000000003', 'PAID', 14, repeat('f', 64), '2025-03-09 18:00:00+00', 'de'),
+  ('20000000-0000-4000-8000-000000000004', 'FREE', 7, null, null, null);
 insert into inbox_addresses (id, customer_id, local_part) values
   ('70000000-0000-4000-8000-000000000001', '20000000-0000-4000-8000-000000000003', 'jonas.k7q2');
 insert into magic_links (token_hash, customer_id, expires_at, used_at) values

@@ -930,7 +930,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change subscriptionTier (FREE | PAID) and reminderDaysBeforeExpiry (1 to 30)
+         * Change subscriptionTier (FREE | PAID), reminderDaysBeforeExpiry (1 to 30) and language (en | de | fr, null: the browser's)
          * @description Roles: CUSTOMER.
          */
         patch: operations["updateCustomerProfile"];
@@ -3255,6 +3255,7 @@ export interface components {
             email: string;
             /** Format: uuid */
             id: string;
+            language: ("en" | "de" | "fr") | null;
             name: string | null;
             reminderDaysBeforeExpiry: number;
             subscriptionTier: "FREE" | "PAID";
@@ -7703,6 +7704,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    language?: ("en" | "de" | "fr") | null;
                     reminderDaysBeforeExpiry?: number;
                     subscriptionTier?: "FREE" | "PAID";
                 };

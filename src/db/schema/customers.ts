@@ -10,6 +10,9 @@ export const PUSH_PLATFORMS = ['ios', 'android'] as const
 export type PushPlatform = (typeof PUSH_PLATFORMS)[number]
 export const REMINDER_CHANNELS = ['push', 'email'] as const
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number]
+/** The languages the customer app and the customer e-mails speak (docs/web-app.md#languages). */
+export const LANGUAGES = ['en', 'de', 'fr'] as const
+export type Language = (typeof LANGUAGES)[number]
 export const REMINDER_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number]
 
@@ -26,12 +29,15 @@ export const customerProfiles = pgTable(
     calendarTokenHash: text('calendar_token_hash'),
     /** The first time the customer proved the address (a claim or a magic link). */
     verifiedAt: tstz('verified_at'),
+    /** The language the customer chose (app and e-mails); null = the browser's, English in e-mails. */
+    language: text('language').$type<Language>(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('customer_profiles_calendar_unique').on(t.calendarTokenHash),
     check('customer_profiles_tier_check', sql`${t.subscriptionTier} in ('FREE', 'PAID')`),
     check('customer_profiles_reminder_days_check', sql`${t.reminderDaysBeforeExpiry} between 1 and 30`),
+    check('customer_profiles_language_check', sql`${t.language} in ('en', 'de', 'fr')`),
   ],
 )
 

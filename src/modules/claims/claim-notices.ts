@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js'
 import type { ClaimRow, ClaimStatus } from '../../db/schema/index.js'
-import type { MailOutbox } from '../mail/index.js'
+import { type ClaimNews, claimHeadline, type MailOutbox } from '../mail/index.js'
 import type { ClaimEventType, WarrantyEvents } from '../webhooks/index.js'
 import { activeStaffEmails, userEmail } from './claim-lookups.repository.js'
 import type { ClaimPushes } from './claim-pushes.js'
@@ -27,11 +27,15 @@ export class ClaimNotices {
     },
   ) {}
 
-  /** An e-mail, and a push to each of the customer's devices. */
-  async toCustomer(tx: Tx, s: ClaimSubject, headline: string, detail: string | null = null): Promise<void> {
+  /**
+   * An e-mail, in the customer's language (the outbox reads it from the profile), and a push to
+   * each of the customer's devices (in English).
+   */
+  async toCustomer(tx: Tx, s: ClaimSubject, news: ClaimNews, detail: string | null = null): Promise<void> {
     if (!s.claim.customerId) return
     const to = await userEmail(tx, s.claim.customerId)
-    if (to) await this.send(tx, to, s, headline, detail, `${this.deps.appUrl}/claims/${s.claim.id}`)
+    const headline = claimHeadline(news)
+    if (to) await this.send(tx, to, s, headline, detail, `${this.deps.appUrl}/claims/${s.claim.id}`, news)
     await this.deps.pushes.queue(tx, {
       claimId: s.claim.id,
       customerId: s.claim.customerId,
@@ -77,12 +81,13 @@ export class ClaimNotices {
     headline: string,
     detail: string | null,
     url: string,
+    news: ClaimNews | null = null,
   ): Promise<void> {
     await this.deps.mail.enqueue(tx, {
       to,
       content: {
         template: 'claim.notice',
-        data: { headline, detail, subjectName: s.productName ?? s.warrantyCode, url },
+        data: { headline, news, detail, subjectName: s.productName ?? s.warrantyCode, url },
       },
       about: { type: 'claim', id: s.claim.id },
     })

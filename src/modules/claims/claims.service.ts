@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.js'
-import type { ClaimOutcome, ClaimRow, ClaimStatus, MerchantRole } from '../../db/schema/index.js'
+import type { ClaimRow, ClaimStatus, MerchantRole } from '../../db/schema/index.js'
 import { OPEN_CLAIM_STATUSES } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { type PageResult, paginate } from '../../http/pagination.js'
@@ -75,13 +75,6 @@ function scopeOf(actor: ClaimActor): ClaimScope {
   if (actor.party === 'SERVICE_PROVIDER')
     return { kind: 'provider', serviceProviderId: actor.serviceProviderId }
   return { kind: 'customer', customerId: actor.userId }
-}
-
-const OUTCOME_WORDS: Record<ClaimOutcome, string> = {
-  REPAIRED: 'repaired',
-  REPLACED: 'replaced',
-  REFUNDED: 'refunded',
-  NOT_COVERED: 'not covered by the warranty',
 }
 
 function refused(claim: ClaimRow, doing: string): AppError {
@@ -165,12 +158,7 @@ export class ClaimsService {
           note: rule,
         })
       }
-      await this.deps.notices.toCustomer(
-        tx,
-        subject,
-        rule ? 'Your claim was received and approved.' : 'Your claim was received.',
-        rule ? null : 'The merchant will look at it and write to you here.',
-      )
+      await this.deps.notices.toCustomer(tx, subject, { key: rule ? 'receivedApproved' : 'received' })
       await this.deps.notices.toMerchant(
         tx,
         subject,
@@ -191,7 +179,7 @@ export class ClaimsService {
       doing: 'cancelled',
       note: null,
       notify: async (tx, s) => {
-        await this.deps.notices.toCustomer(tx, s, 'Your claim was cancelled.')
+        await this.deps.notices.toCustomer(tx, s, { key: 'cancelled' })
         await this.deps.notices.toProvider(tx, s, 'A claim assigned to you was cancelled by the customer.')
       },
     })
@@ -205,7 +193,7 @@ export class ClaimsService {
       to: 'APPROVED',
       doing: 'approved',
       note,
-      notify: (tx, s) => this.deps.notices.toCustomer(tx, s, 'Your claim was approved.', note),
+      notify: (tx, s) => this.deps.notices.toCustomer(tx, s, { key: 'approved' }, note),
     })
   }
 
@@ -216,7 +204,7 @@ export class ClaimsService {
       doing: 'denied',
       note: reason,
       set: { decisionNote: reason.trim() },
-      notify: (tx, s) => this.deps.notices.toCustomer(tx, s, 'Your claim was denied.', reason),
+      notify: (tx, s) => this.deps.notices.toCustomer(tx, s, { key: 'denied' }, reason),
     })
   }
 
@@ -227,13 +215,7 @@ export class ClaimsService {
       doing: 'asked about',
       note: question,
       set: { decisionNote: question.trim() },
-      notify: (tx, s) =>
-        this.deps.notices.toCustomer(
-          tx,
-          s,
-          'The merchant needs more information about your claim.',
-          question,
-        ),
+      notify: (tx, s) => this.deps.notices.toCustomer(tx, s, { key: 'infoRequested' }, question),
     })
   }
 
@@ -260,12 +242,7 @@ export class ClaimsService {
       note,
       set: { serviceProviderId },
       notify: async (tx, s) => {
-        await this.deps.notices.toCustomer(
-          tx,
-          s,
-          `Your claim was passed to ${provider.name}, who will take care of the repair.`,
-          note,
-        )
+        await this.deps.notices.toCustomer(tx, s, { key: 'assigned', provider: provider.name }, note)
         await this.deps.notices.toProvider(tx, s, 'A claim was assigned to you.', note)
       },
     })
@@ -303,7 +280,7 @@ export class ClaimsService {
       doing: 'put in repair',
       note: diagnosis,
       set: { diagnosis: diagnosis.trim() },
-      notify: (tx, s) => this.deps.notices.toCustomer(tx, s, 'Your product is being repaired.', diagnosis),
+      notify: (tx, s) => this.deps.notices.toCustomer(tx, s, { key: 'inRepair' }, diagnosis),
     })
   }
 
@@ -404,13 +381,12 @@ export class ClaimsService {
         await this.deps.history.recordIn(tx, { userId: actor.userId, grant }, warranty, events)
       },
       notify: async (tx, s) => {
-        const serial = input.replacementSerial ? ` The new serial number is ${input.replacementSerial}.` : ''
-        await this.deps.notices.toCustomer(
-          tx,
-          s,
-          `Your claim was resolved: ${OUTCOME_WORDS[input.outcome]}.${serial}`,
-          note,
-        )
+        const news = {
+          key: 'resolved',
+          outcome: input.outcome,
+          serial: input.replacementSerial ?? null,
+        } as const
+        await this.deps.notices.toCustomer(tx, s, news, note)
       },
     })
     this.deps.history.anchorSoon()
@@ -458,7 +434,7 @@ export class ClaimsService {
         await this.deps.notices.webhook(tx, 'claim.status_changed', s, 'INFO_REQUESTED')
       } else if (actor.party !== 'CUSTOMER') {
         await touchClaim(tx, id)
-        await this.deps.notices.toCustomer(tx, subject, 'You have a new message about your claim.', body)
+        await this.deps.notices.toCustomer(tx, subject, { key: 'message' }, body)
       } else {
         await touchClaim(tx, id)
       }

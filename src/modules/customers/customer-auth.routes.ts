@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses, Ok } from '../../http/schemas.js'
+import { preferredLanguage } from '../../lib/accept-language.js'
 import type { CustomerAuthService } from './customer-auth.service.js'
 import {
   ClaimBody,
@@ -86,7 +87,8 @@ export async function customerAuthRoutes(
       },
     },
     async (request) => {
-      await auth.requestAccess(request.body.email, request.ip)
+      const language = preferredLanguage(request.headers['accept-language'])
+      await auth.requestAccess(request.body.email, request.ip, language)
       return { ok: true as const }
     },
   )

@@ -6,7 +6,7 @@ import type { TokenService } from '../../http/tokens.js'
 import { clientKey } from '../../lib/client-address.js'
 import { hashToken, linkRefusal } from '../../lib/one-time-tokens.js'
 import { claimLinkRefusal, consumeClaimLink, findClaimLink, reissueClaimLink } from '../claim-links/index.js'
-import type { MailOutbox } from '../mail/index.js'
+import type { MailLanguage, MailOutbox } from '../mail/index.js'
 import type { OwnershipService } from '../ownership/index.js'
 import { findOrCreateCustomer, findUserById, lockUser, normalizeEmail, recordLogin } from '../users/index.js'
 import { claimWalletWarranties, countWalletWarranties, findWarrantyById } from '../warranties/index.js'
@@ -164,7 +164,12 @@ export class CustomerAuthService {
    * Over a limit, per address asked for or per client address: the same answer, nothing sent,
    * a warning logged (without the address).
    */
-  async requestAccess(email: string, clientAddress: string): Promise<void> {
+  async requestAccess(
+    email: string,
+    clientAddress: string,
+    /** The request's Accept-Language best match: the e-mail's language when the profile names none. */
+    language: MailLanguage | null = null,
+  ): Promise<void> {
     const { db, limiter, mailOutbox, appUrl } = this.deps
     const address = normalizeEmail(email)
     const [byEmail, byClient] = await Promise.all([
@@ -188,6 +193,7 @@ export class CustomerAuthService {
           data: { url: `${appUrl}/auth/magic?token=${token}`, expiresInMinutes: MAGIC_LINK_TTL_MINUTES },
         },
         about: { type: 'customer', id: customer.id },
+        language,
       })
     })
   }

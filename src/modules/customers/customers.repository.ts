@@ -1,6 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.js'
-import { customerProfiles, inboxAddresses, type SubscriptionTier, users } from '../../db/schema/index.js'
+import {
+  customerProfiles,
+  inboxAddresses,
+  type Language,
+  type SubscriptionTier,
+  users,
+} from '../../db/schema/index.js'
 
 /** The reminder threshold of a customer who never set one. */
 export const DEFAULT_REMINDER_DAYS = 7
@@ -11,6 +17,7 @@ export interface ProfileRow {
   name: string | null
   subscriptionTier: SubscriptionTier
   reminderDaysBeforeExpiry: number
+  language: Language | null
   verifiedAt: Date | null
   createdAt: Date
   updatedAt: Date
@@ -28,6 +35,7 @@ export async function findProfile(db: DbOrTx, customerId: string): Promise<Profi
       name: users.name,
       subscriptionTier: sql<SubscriptionTier>`coalesce(${customerProfiles.subscriptionTier}, 'FREE')`,
       reminderDaysBeforeExpiry: sql<number>`coalesce(${customerProfiles.reminderDaysBeforeExpiry}, ${DEFAULT_REMINDER_DAYS})::int`,
+      language: customerProfiles.language,
       verifiedAt: customerProfiles.verifiedAt,
       createdAt: users.createdAt,
       userUpdatedAt: users.updatedAt,
@@ -48,7 +56,11 @@ export async function findProfile(db: DbOrTx, customerId: string): Promise<Profi
 export async function saveProfile(
   db: DbOrTx,
   customerId: string,
-  patch: { subscriptionTier?: SubscriptionTier; reminderDaysBeforeExpiry?: number },
+  patch: {
+    subscriptionTier?: SubscriptionTier
+    reminderDaysBeforeExpiry?: number
+    language?: Language | null
+  },
 ): Promise<void> {
   await db
     .insert(customerProfiles)

@@ -44,7 +44,8 @@ export async function customersRoutes(
       schema: {
         tags: ['customer'],
         operationId: 'updateCustomerProfile',
-        summary: 'Change subscriptionTier (FREE | PAID) and reminderDaysBeforeExpiry (1 to 30)',
+        summary:
+          "Change subscriptionTier (FREE | PAID), reminderDaysBeforeExpiry (1 to 30) and language (en | de | fr, null: the browser's)",
         body: ProfilePatch,
         response: { 200: CustomerProfile, ...errorResponses(400, 401, 403) },
       },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { SUBSCRIPTION_TIERS } from '../../db/schema/index.js'
+import { LANGUAGES, SUBSCRIPTION_TIERS } from '../../db/schema/index.js'
 import { DateTime, Literals, Nullable, Page, PageQuery, Uuid } from '../../http/schemas.js'
 import { Mint, WarrantyProduct, WarrantyStatus } from '../warranties/index.js'
 
@@ -144,6 +144,12 @@ export const WalletQuery = Type.Object(
   { additionalProperties: false },
 )
 
+/** The customer app's and the customer e-mails' language; null follows the browser (English e-mails). */
+const CustomerLanguage = Literals(LANGUAGES, {
+  description:
+    'en, de or fr: the web app and the e-mails speak it; null: the browser chooses (e-mails in English)',
+})
+
 export const CustomerProfile = Type.Object(
   {
     id: Uuid,
@@ -151,6 +157,7 @@ export const CustomerProfile = Type.Object(
     name: Nullable(Type.String()),
     subscriptionTier: Literals(SUBSCRIPTION_TIERS),
     reminderDaysBeforeExpiry: Type.Integer({ minimum: 1, maximum: 30 }),
+    language: Nullable(CustomerLanguage),
     verifiedAt: Nullable(DateTime),
     createdAt: DateTime,
     updatedAt: DateTime,
@@ -163,6 +170,7 @@ export const ProfilePatch = Type.Object(
   {
     subscriptionTier: Type.Optional(Literals(SUBSCRIPTION_TIERS)),
     reminderDaysBeforeExpiry: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
+    language: Type.Optional(Nullable(CustomerLanguage)),
   },
   { additionalProperties: false },
 )

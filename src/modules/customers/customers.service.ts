@@ -83,7 +83,11 @@ export class CustomersService {
   }
 
   async updateProfile(customerId: string, patch: ProfilePatchInput): Promise<CustomerProfileView> {
-    if (patch.subscriptionTier !== undefined || patch.reminderDaysBeforeExpiry !== undefined) {
+    if (
+      patch.subscriptionTier !== undefined ||
+      patch.reminderDaysBeforeExpiry !== undefined ||
+      patch.language !== undefined
+    ) {
       await saveProfile(this.deps.db, customerId, patch)
     }
     return this.profile(customerId)

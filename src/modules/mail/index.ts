@@ -11,7 +11,14 @@ import { DISPATCH_MAIL_JOB, MailOutbox } from './mail.service.js'
 
 export { latestMailAbout, type MailDelivery } from './mail.repository.js'
 export type { MailOutbox, MailRequest } from './mail.service.js'
-export { escapeHtml } from './templates/index.js'
+export {
+  type ClaimNews,
+  claimHeadline,
+  escapeHtml,
+  type MailLanguage,
+  type RegistrationNews,
+  registrationHeadline,
+} from './templates/index.js'
 
 /** How often a worker looks for due messages whose wake-up was lost. */
 const MAIL_SWEEP_MS = 2000

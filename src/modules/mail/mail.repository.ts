@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
-import { type MailMessageRow, type MailStatus, mailMessages } from '../../db/schema/index.js'
+import {
+  customerProfiles,
+  type Language,
+  type MailMessageRow,
+  type MailStatus,
+  mailMessages,
+  users,
+} from '../../db/schema/index.js'
 
 // The outbox's SQL: `mail_messages` rows queued, read when due, and recorded as they are sent.
 
@@ -9,6 +16,17 @@ export async function insertMailMessage(tx: Tx, values: typeof mailMessages.$inf
   const [row] = await tx.insert(mailMessages).values(values).returning({ id: mailMessages.id })
   if (!row) throw new Error('mail message not recorded')
   return row.id
+}
+
+/** The language the customer with this e-mail address chose, or null (no such customer, or none chosen). */
+export async function recipientLanguage(db: DbOrTx, email: string): Promise<Language | null> {
+  const [row] = await db
+    .select({ language: customerProfiles.language })
+    .from(users)
+    .innerJoin(customerProfiles, eq(customerProfiles.userId, users.id))
+    .where(and(eq(users.email, email.toLowerCase()), eq(users.role, 'CUSTOMER')))
+    .limit(1)
+  return row?.language ?? null
 }
 
 /** Up to `limit` queued messages due at `now`, the longest due first. */

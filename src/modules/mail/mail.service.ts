@@ -13,11 +13,17 @@ import {
   failUnopenable,
   insertMailMessage,
   nextDueAt,
+  recipientLanguage,
   recordAttempt,
 } from './mail.repository.js'
 import { openData, outboxKey, sealData } from './sealed-data.js'
 import { SentRecords } from './sent-records.js'
-import { type MailJobContent, renderMail } from './templates/index.js'
+import {
+  type MailJobContent,
+  type MailLanguage,
+  type MailTemplateName,
+  renderMail,
+} from './templates/index.js'
 
 export const DISPATCH_MAIL_JOB = 'mail.dispatch'
 
@@ -26,7 +32,22 @@ export interface MailRequest {
   content: MailJobContent
   /** What the message is about (kept on the record, shown in logs). */
   about?: { type: string; id: string }
+  /**
+   * A customer e-mail's language when the recipient's profile names none (the Accept-Language
+   * of the request that caused it); without either, English.
+   */
+  language?: MailLanguage | null
 }
+
+/** The e-mails to customers: written in the recipient's language (docs/web-app.md#languages). */
+const CUSTOMER_TEMPLATES: ReadonlySet<MailTemplateName> = new Set([
+  'warranty.notification',
+  'customer.magic-link',
+  'receipt.share',
+  'warranty.reminder',
+  'claim.notice',
+  'registration.notice',
+])
 
 /** Delivered messages recorded SENT per statement, and the longest one waits for its statement. */
 const RECORD_GROUP = 50
@@ -82,7 +103,7 @@ export class MailOutbox {
   async enqueue(tx: Tx, request: MailRequest): Promise<string> {
     const id = await insertMailMessage(tx, {
       template: request.content.template,
-      data: sealData(this.keys[0]!, request.content.data),
+      data: sealData(this.keys[0]!, await this.withLanguage(tx, request)),
       toAddress: request.to,
       messageId: createMessageId(this.deps.settings.from),
       subjectType: request.about?.type ?? null,
@@ -91,6 +112,17 @@ export class MailOutbox {
     // A wake-up shortly after the caller commits; the sweep catches any the commit outlasts.
     this.wake()
     return id
+  }
+
+  /**
+   * A customer e-mail's data with its `language`: the one the caller gave, else the recipient's
+   * profile's, else the request's hint, else none (English). Staff e-mails are left as they are.
+   */
+  private async withLanguage(tx: Tx, request: MailRequest): Promise<unknown> {
+    const { template, data } = request.content
+    if (!CUSTOMER_TEMPLATES.has(template) || ('language' in data && data.language)) return data
+    const language = (await recipientLanguage(tx, request.to)) ?? request.language ?? null
+    return language ? { ...data, language } : data
   }
 
   /** Asks for a dispatch run soon; coalesced, so a burst of messages asks once. */

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js'
 import type { ProductRegistrationRow } from '../../db/schema/index.js'
-import type { MailOutbox } from '../mail/index.js'
+import { type MailOutbox, registrationHeadline } from '../mail/index.js'
 import { updateReceipt } from '../receipts/index.js'
 import { type IssueActor, moveWarrantyToCustomer, type WarrantiesService } from '../warranties/index.js'
 import { addMonths, defaultSettings } from './registration-rules.js'
@@ -71,18 +71,15 @@ export async function notifyBuyer(
   to: string | null,
 ): Promise<void> {
   if (!to) return
-  const headline = {
-    APPROVED: `Your ${productName} is registered: its warranty is in your wallet.`,
-    PENDING: `We received your registration of ${productName}; the brand will review it.`,
-    DISPUTE: `This ${productName} is registered already; the brand will look into it.`,
-    REFUSED: `Your registration of ${productName} was refused.`,
-  }[row.status]
+  // Said in the buyer's language by the template (the outbox reads it from the profile).
+  const headline = registrationHeadline(row.status, productName)
   await deps.mail.enqueue(tx, {
     to,
     content: {
       template: 'registration.notice',
       data: {
         headline,
+        status: row.status,
         detail: row.status === 'REFUSED' ? row.refusalReason : null,
         productName,
         url: `${deps.appUrl.replace(/\/+$/, '')}/register?registration=${row.id}`,

@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch'
 import type { operations, paths } from '../../../packages/client/src/schema'
+import { t } from './i18n'
 import { navigate } from './router.svelte'
 import { currentSession, markExpired } from './session'
 
@@ -55,7 +56,7 @@ export function problemOf(error: unknown, response: Response | undefined): Probl
   return {
     status: response?.status ?? 0,
     error: typeof body.error === 'string' ? body.error : response ? 'internal_error' : 'offline',
-    message: typeof body.message === 'string' ? body.message : 'Something went wrong.',
+    message: typeof body.message === 'string' ? body.message : t('problem.generic'),
     retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : null,
     details: Array.isArray(body.details) ? (body.details as Problem['details']) : [],
   }
@@ -78,22 +79,22 @@ export async function call<T>(
 
 /** Plain words for a wait in seconds. */
 export function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconds`
+  if (seconds < 60) return t('wait.seconds', { count: seconds })
   const minutes = Math.ceil(seconds / 60)
-  return minutes === 1 ? 'a minute' : `${minutes} minutes`
+  return minutes === 1 ? t('wait.minute') : t('wait.minutes', { count: minutes })
 }
 
 /** Plain words for a problem, for an alert. */
 export function describeProblem(problem: Problem): string {
   switch (problem.error) {
     case 'offline':
-      return 'You seem to be offline. Check your connection and try again.'
+      return t('problem.offline')
     case 'too_many_requests':
-      return `That was asked for several times just now. Please try again in ${waitInWords(problem.retryAfterSeconds ?? 60)}.`
+      return t('problem.tooMany', { wait: waitInWords(problem.retryAfterSeconds ?? 60) })
     case 'unavailable':
-      return `The service is busy. Please try again in ${waitInWords(problem.retryAfterSeconds ?? 10)}.`
+      return t('problem.unavailable', { wait: waitInWords(problem.retryAfterSeconds ?? 10) })
     case 'validation_error':
-      return `Please check what you entered: ${problem.message}`
+      return t('problem.validation', { message: problem.message })
     default:
       return problem.message
   }

@@ -1,4 +1,5 @@
 import { api, call, describeProblem, type Verification, type Warranty } from './api'
+import { t } from './i18n'
 
 // A wallet warranty with its certificate's public verification (asked with its own serial
 // number, so the answer carries the item's Digital Link): the warranty page and its printable
@@ -15,7 +16,7 @@ export async function loadCertificate(id: string): Promise<Loaded> {
     return {
       warranty: null,
       verification: null,
-      error: missing ? 'This warranty is not in your wallet.' : describeProblem(result.problem),
+      error: missing ? t('warranty.notInWallet') : describeProblem(result.problem),
     }
   }
   const warranty = result.data

@@ -1,6 +1,7 @@
 // Words for warranty claims, shared by the customer's pages and the consoles.
 import type { components } from '../../../packages/client/src/schema'
 import { formatDateTime } from './format'
+import { wordsBy } from './i18n'
 
 export type ClaimDetail = components['schemas']['ClaimDetail']
 export type ClaimSummary = components['schemas']['Claim']
@@ -20,25 +21,19 @@ export const CLAIM_STATUSES: readonly ClaimStatus[] = [
   'CANCELLED',
 ]
 
-export const CATEGORY_WORDS: Record<ClaimCategory, string> = {
-  NOT_WORKING: 'It does not work',
-  DEFECT: 'A defect or fault',
-  BATTERY: 'Battery',
-  DISPLAY: 'Screen or display',
-  DAMAGE: 'Damage',
-  OTHER: 'Something else',
-}
+const CATEGORIES: readonly ClaimCategory[] = [
+  'NOT_WORKING',
+  'DEFECT',
+  'BATTERY',
+  'DISPLAY',
+  'DAMAGE',
+  'OTHER',
+]
 
-export const STATUS_WORDS: Record<ClaimStatus, string> = {
-  SUBMITTED: 'Submitted',
-  INFO_REQUESTED: 'Information requested',
-  APPROVED: 'Approved',
-  DENIED: 'Denied',
-  ASSIGNED: 'Assigned to a repair service',
-  IN_REPAIR: 'In repair',
-  RESOLVED: 'Resolved',
-  CANCELLED: 'Cancelled',
-}
+/** Words by code, in the app's language (read from the catalogue each time, ./i18n.ts). */
+export const CATEGORY_WORDS: Record<ClaimCategory, string> = wordsBy(CATEGORIES, (c) => `category.${c}`)
+
+export const STATUS_WORDS: Record<ClaimStatus, string> = wordsBy(CLAIM_STATUSES, (s) => `status.${s}`)
 
 /** The badge's tone (the existing .badge / .status colours): good, warn or bad. */
 export function statusTone(status: ClaimStatus): 'good' | 'warn' | 'bad' | '' {
@@ -55,19 +50,15 @@ export function statusTone(status: ClaimStatus): 'good' | 'warn' | 'bad' | '' {
   }
 }
 
-export const OUTCOME_WORDS: Record<ClaimOutcome, string> = {
-  REPAIRED: 'Repaired',
-  REPLACED: 'Replaced with a new one',
-  REFUNDED: 'Refunded',
-  NOT_COVERED: 'Not covered by the warranty',
-}
+export const OUTCOME_WORDS: Record<ClaimOutcome, string> = wordsBy(
+  ['REPAIRED', 'REPLACED', 'REFUNDED', 'NOT_COVERED'],
+  (o) => `outcome.${o}`,
+)
 
-export const PARTY_WORDS: Record<ClaimParty, string> = {
-  CUSTOMER: 'Customer',
-  MERCHANT: 'Shop',
-  SERVICE_PROVIDER: 'Repair service',
-  SYSTEM: 'Automatic',
-}
+export const PARTY_WORDS: Record<ClaimParty, string> = wordsBy(
+  ['CUSTOMER', 'MERCHANT', 'SERVICE_PROVIDER', 'SYSTEM'],
+  (p) => `party.${p}`,
+)
 
 /** Open claims: the customer and the shop can still write. */
 export const isOpen = (status: ClaimStatus) =>

@@ -1,6 +1,8 @@
 // One style per locale for every date and amount the console and the customer app show
-// (docs/web-app.md, "Dates and amounts"): the browser's language chooses the style, these
-// helpers are the only place that formats. `locale` is for tests; pages leave it out.
+// (docs/web-app.md, "Dates and amounts"): the app's language chooses the style (./i18n.ts; the
+// browser's own in the console), these helpers are the only place that formats. `locale` is
+// for tests; pages leave it out.
+import { formatLocale, plural, t } from './i18n.js'
 
 const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
 
@@ -19,7 +21,7 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
  * and the day the certificate writes, so the merchant, the customer and the certificate agree
  * wherever they are.
  */
-export function formatDate(iso: string | null | undefined, locale?: string): string {
+export function formatDate(iso: string | null | undefined, locale = formatLocale()): string {
   if (!iso) return '—'
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return '—'
@@ -31,7 +33,7 @@ export function formatDate(iso: string | null | undefined, locale?: string): str
 }
 
 /** A moment (a sign-in, an audit entry, a message) in the locale's style, in the viewer's time zone. */
-export function formatDateTime(iso: string | null | undefined, locale?: string): string {
+export function formatDateTime(iso: string | null | undefined, locale = formatLocale()): string {
   if (!iso) return '—'
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return '—'
@@ -46,7 +48,11 @@ export function formatDateTime(iso: string | null | undefined, locale?: string):
  * An amount in its currency (ISO 4217), in the locale's style: "€49.90", "49,90 €", "CHF 1’234.50".
  * A currency the browser does not know is shown as its code beside the number.
  */
-export function formatMoney(amount: number | null | undefined, currency: string, locale?: string): string {
+export function formatMoney(
+  amount: number | null | undefined,
+  currency: string,
+  locale = formatLocale(),
+): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—'
   try {
     const format = cached(
@@ -60,16 +66,14 @@ export function formatMoney(amount: number | null | undefined, currency: string,
 }
 
 /** A count or a plain number in the locale's style ("1,234", "1.234"). */
-export function formatNumber(value: number, locale?: string): string {
+export function formatNumber(value: number, locale = formatLocale()): string {
   return cached(`n:${locale ?? ''}`, () => new Intl.NumberFormat(locale)).format(value)
 }
 
 export function daysLeftInWords(days: number): string {
-  if (days <= 0) return 'Expired'
-  if (days === 1) return '1 day left'
-  if (days < 62) return `${days} days left`
-  const months = Math.round(days / 30.4)
-  return `${months} months left`
+  if (days <= 0) return t('daysLeft.expired')
+  if (days < 62) return plural('daysLeft.days', days)
+  return plural('daysLeft.months', Math.round(days / 30.4))
 }
 
 /** A long hex value shortened for display (the full value stays in the title and the link). */
@@ -83,7 +87,7 @@ export function productOf(w: {
   productName: string | null
   product: { brand: string | null; model: string | null; title: string | null } | null
 }): string {
-  return w.productName ?? w.product?.title ?? 'Product'
+  return w.productName ?? w.product?.title ?? t('product')
 }
 
 /** Warranties that expire soonest first, expired ones last. */
@@ -104,9 +108,9 @@ export function chainName(chainId: number | null | undefined): string {
     137: 'Polygon',
     8453: 'Base',
     42161: 'Arbitrum One',
-    11155111: 'Sepolia (test network)',
-    31337: 'Local development chain',
+    11155111: t('chain.sepolia'),
+    31337: t('chain.local'),
   }
   if (chainId === null || chainId === undefined) return '—'
-  return `${names[chainId] ?? 'Chain'} (id ${chainId})`
+  return t('chain.withId', { name: names[chainId] ?? t('chain.unknown'), id: chainId })
 }

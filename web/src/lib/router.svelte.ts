@@ -20,6 +20,9 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   window.scrollTo(0, 0)
 }
 
+/** The merchant and admin console's paths (its own shell, loaded only there). */
+export const isConsolePath = (path: string) => /^\/(login|account|merchant|admin|provider)(\/|$)/.test(path)
+
 /** Paths the app shows itself; anything else (the API, raw IPFS files) is a real navigation. */
 const APP_PATH =
   /^\/($|claim|claims|auth\/magic|signin|wallet|receipts|profile|verify|register|login|account|merchant|admin|provider)(\/|$|\?)/

@@ -5,6 +5,8 @@
 // in another tab (the API docs, a raw IPFS file) cannot read it, and the app's own pages run
 // under a CSP that allows no inline or third-party script. See docs/web-app.md.
 
+import { PROFILE_LANGUAGE_KEY } from './i18n'
+
 const KEY = 'wr.session'
 /** The service worker's offline copy of the wallet (public/sw.js). */
 export const WALLET_CACHE = 'wr-wallet-v1'
@@ -70,6 +72,8 @@ export function startSession(token: string, email: string): void {
 export function endSession(): void {
   sessionStorage.removeItem(KEY)
   sessionStorage.removeItem(FOCUS_KEY)
+  // The profile's language goes too: the next page is in the browser's (./i18n.ts).
+  sessionStorage.removeItem(PROFILE_LANGUAGE_KEY)
   // The offline copy of the wallet goes with the session (signed out, expired or refused).
   void dropOfflineWallet()
 }

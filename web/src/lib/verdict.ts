@@ -1,5 +1,6 @@
 // One overall answer to "can I rely on this certificate?", from the checks of a verification:
 // the page shows it once, above the details, instead of a badge per check side by side.
+import { t } from './i18n.js'
 
 export type Tone = 'good' | 'warn' | 'bad'
 
@@ -22,20 +23,20 @@ function recordVerdict(v: Checked): Verdict | null {
   if (v.certificate && !v.certificate.metadataHashMatches)
     return {
       tone: 'bad',
-      title: 'Do not rely on this certificate',
-      detail: 'The blockchain record exists, but the published details do not match it.',
+      title: t('verdict.mismatchTitle'),
+      detail: t('verdict.mismatchDetail'),
     }
   if (v.mintStatus === 'FAILED' && !v.certificate)
     return {
       tone: 'bad',
-      title: 'Not recorded',
-      detail: 'Writing this certificate to the blockchain failed; the shop can try again.',
+      title: t('verdict.failedTitle'),
+      detail: t('verdict.failedDetail'),
     }
   if (!v.certificate)
     return {
       tone: 'warn',
-      title: 'Being recorded',
-      detail: 'The certificate is being written to the blockchain. This usually takes less than a minute.',
+      title: t('verdict.pendingTitle'),
+      detail: t('verdict.pendingDetail'),
     }
   return null
 }
@@ -45,28 +46,27 @@ export function verdictOf(v: Checked): Verdict {
   if (v.serialNumberMatches === false)
     return {
       tone: 'bad',
-      title: 'Not the certificate of this product',
-      detail:
-        'The certificate exists, but the serial number given is not the one on it: it does not cover that product.',
+      title: t('verdict.otherTitle'),
+      detail: t('verdict.otherDetail'),
     }
   const record = recordVerdict(v)
   if (record) return record
-  const serial = v.serialNumberMatches === true ? ' and the serial number is the one on it' : ''
+  const serial = v.serialNumberMatches === true
   if (v.status === 'EXPIRED')
     return {
       tone: 'warn',
-      title: 'Genuine, but expired',
-      detail: `The certificate is recorded on the blockchain${serial}, but its warranty has ended.`,
+      title: t('verdict.expiredTitle'),
+      detail: t(serial ? 'verdict.expiredDetailSerial' : 'verdict.expiredDetail'),
     }
   if (!v.validToday)
     return {
       tone: 'bad',
-      title: 'Genuine, but no longer valid',
-      detail: `The certificate is recorded on the blockchain${serial}, but the shop has voided it.`,
+      title: t('verdict.voidedTitle'),
+      detail: t(serial ? 'verdict.voidedDetailSerial' : 'verdict.voidedDetail'),
     }
   return {
     tone: 'good',
-    title: v.serialNumberMatches === true ? 'Genuine, for this product' : 'Genuine',
-    detail: `This warranty is recorded on the blockchain, its published details match the record${serial}.`,
+    title: t(serial ? 'verdict.genuineProductTitle' : 'verdict.genuineTitle'),
+    detail: t(serial ? 'verdict.genuineDetailSerial' : 'verdict.genuineDetail'),
   }
 }

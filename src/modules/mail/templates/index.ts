@@ -1,16 +1,29 @@
-import { type ClaimNoticeData, claimNotice } from './claim-notice.template.js'
+import { type ClaimNoticeData, claimNotice, parseClaimNews } from './claim-notice.template.js'
 import type { RenderedMail } from './layout.js'
 import { type MagicLinkData, magicLink } from './magic-link.template.js'
+import { isMailLanguage, type MailLanguage } from './messages/index.js'
 import { type ReceiptShareData, receiptShare } from './receipt-share.template.js'
-import { type RegistrationNoticeData, registrationNotice } from './registration-notice.template.js'
+import {
+  REGISTRATION_NEWS,
+  type RegistrationNews,
+  type RegistrationNoticeData,
+  registrationNotice,
+} from './registration-notice.template.js'
 import { type SenderVerificationData, senderVerification } from './sender-verification.template.js'
 import { type StaffInvitationData, staffInvitation } from './staff-invitation.template.js'
 import { type StaffPasswordResetData, staffPasswordReset } from './staff-password-reset.template.js'
 import { type WarrantyNotificationData, warrantyNotification } from './warranty-notification.template.js'
 import { type WarrantyReminderData, warrantyReminder } from './warranty-reminder.template.js'
 
+export {
+  type ClaimNews,
+  type ClaimNewsKey,
+  claimHeadline,
+} from './claim-notice.template.js'
 export type { RenderedMail } from './layout.js'
 export { escapeHtml } from './layout.js'
+export { MAIL_LANGUAGES, type MailLanguage, mailCatalogues } from './messages/index.js'
+export { type RegistrationNews, registrationHeadline } from './registration-notice.template.js'
 export type {
   ClaimNoticeData,
   MagicLinkData,
@@ -73,6 +86,7 @@ export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<Mai
         expiresAt: f.date('expiresAt'),
         claimUrl: f.text('claimUrl'),
         customerName: f.optionalText('customerName'),
+        language: f.language(),
       }
     },
     render: warrantyNotification,
@@ -87,14 +101,23 @@ export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<Mai
   'customer.magic-link': {
     parse: (data) => {
       const f = fields('customer.magic-link', data)
-      return { url: f.text('url'), expiresInMinutes: f.positiveInteger('expiresInMinutes') }
+      return {
+        url: f.text('url'),
+        expiresInMinutes: f.positiveInteger('expiresInMinutes'),
+        language: f.language(),
+      }
     },
     render: magicLink,
   },
   'receipt.share': {
     parse: (data) => {
       const f = fields('receipt.share', data)
-      return { url: f.text('url'), expiresAt: f.date('expiresAt'), message: f.optionalText('message') }
+      return {
+        url: f.text('url'),
+        expiresAt: f.date('expiresAt'),
+        message: f.optionalText('message'),
+        language: f.language(),
+      }
     },
     render: receiptShare,
   },
@@ -106,6 +129,7 @@ export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<Mai
         productName: f.optionalText('productName'),
         expiresAt: f.date('expiresAt'),
         warrantyUrl: f.text('warrantyUrl'),
+        language: f.language(),
       }
     },
     render: warrantyReminder,
@@ -118,6 +142,8 @@ export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<Mai
         detail: f.optionalText('detail'),
         subjectName: f.text('subjectName'),
         url: f.text('url'),
+        news: parseClaimNews((data as { news?: unknown }).news),
+        language: f.language(),
       }
     },
     render: claimNotice,
@@ -130,6 +156,8 @@ export const mailTemplates: { readonly [K in MailTemplateName]: MailTemplate<Mai
         detail: f.optionalText('detail'),
         productName: f.text('productName'),
         url: f.text('url'),
+        status: f.oneOf('status', REGISTRATION_NEWS) as RegistrationNews | null,
+        language: f.language(),
       }
     },
     render: registrationNotice,
@@ -203,6 +231,18 @@ function fields(template: string, data: unknown) {
       const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null
       if (!date || Number.isNaN(date.getTime())) throw fail(name, 'must be a date (ISO 8601)')
       return date
+    },
+    /** The optional `language` of a customer e-mail; an unknown one reads as English (null). */
+    language(): MailLanguage | null {
+      const value = record.language
+      return isMailLanguage(value) ? value : null
+    },
+    oneOf(name: string, values: readonly string[]): string | null {
+      const value = record[name]
+      if (value === undefined || value === null) return null
+      if (typeof value !== 'string' || !values.includes(value))
+        throw fail(name, `must be one of ${values.join(', ')}`)
+      return value
     },
     positiveInteger(name: string): number {
       const value = present(name)

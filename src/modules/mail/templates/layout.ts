@@ -1,3 +1,7 @@
+import { type Words, words } from './messages/index.js'
+
+const ENGLISH = words('en')
+
 /** What every template returns: a subject and the two parts of one e-mail. */
 export interface RenderedMail {
   subject: string
@@ -47,17 +51,14 @@ export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** `14 March 2026`, in UTC like the ISO date next to it. */
-// Made once: building an Intl formatter costs about 0.2 ms, more than the rest of a message's rendering.
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
-
-export function readableDate(date: Date): string {
-  return LONG_DATE.format(date)
+/** `14 March 2026` (in the e-mail's language), in UTC like the ISO date next to it. */
+export function readableDate(date: Date, w: Words = ENGLISH): string {
+  return w.date(date)
 }
 
 /** `2026-03-14 (14 March 2026)`. */
-export function bothDates(date: Date): string {
-  return `${isoDate(date)} (${readableDate(date)})`
+export function bothDates(date: Date, w: Words = ENGLISH): string {
+  return `${isoDate(date)} (${readableDate(date, w)})`
 }
 
 // ---------------------------------------------------------------- HTML pieces
@@ -68,13 +69,13 @@ export function paragraph(text: string): string {
 }
 
 /** A call-to-action button and, under it, the same link written out for copying. */
-export function button(url: string, label: string): string {
+export function button(url: string, label: string, w: Words = ENGLISH): string {
   const href = escapeHtml(url)
   return [
     '<p style="margin:24px 0">',
     `<a href="${href}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(label)}</a>`,
     '</p>',
-    '<p style="margin:0 0 16px;font-size:13px;color:#555555">If the button does not work, copy this link into your browser:<br>',
+    `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(w.t('copyLink'))}<br>`,
     `<a href="${href}" style="color:#1d4ed8;word-break:break-all">${href}</a></p>`,
   ].join('\n')
 }
@@ -100,14 +101,11 @@ export function quote(text: string): string {
   return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d0d7de;color:#333333">${lines}</blockquote>`
 }
 
-const FOOTER =
-  'You receive this e-mail from the warranty service. If you did not expect it, you can ignore it.'
-
-/** The HTML document around a body made of the pieces above. */
-export function htmlLayout(title: string, body: string[]): string {
+/** The HTML document around a body made of the pieces above, in the e-mail's language. */
+export function htmlLayout(title: string, body: string[], w: Words = ENGLISH): string {
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${w.language}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -116,7 +114,7 @@ export function htmlLayout(title: string, body: string[]): string {
     '<body style="margin:0;padding:0;background:#f6f8fa">',
     '<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111111">',
     ...body,
-    `<p style="margin:32px 0 0;font-size:12px;color:#777777">${escapeHtml(FOOTER)}</p>`,
+    `<p style="margin:32px 0 0;font-size:12px;color:#777777">${escapeHtml(w.t('footer'))}</p>`,
     '</div>',
     '</body>',
     '</html>',
@@ -129,8 +127,8 @@ export function htmlLayout(title: string, body: string[]): string {
  * always stays whole; and short ASCII lines let nodemailer send the part as 7bit, so
  * that links read as they are in the raw message, not quoted-printable (`=3D`).
  */
-export function textLayout(blocks: string[]): string {
-  return `${[...blocks, `-- \n${FOOTER}`].map((block) => wrap(block)).join('\n\n')}\n`
+export function textLayout(blocks: string[], w: Words = ENGLISH): string {
+  return `${[...blocks, `-- \n${w.t('footer')}`].map((block) => wrap(block)).join('\n\n')}\n`
 }
 
 function wrap(block: string, width = 76): string {

@@ -9,6 +9,7 @@ import {
   subjectLine,
   textLayout,
 } from './layout.js'
+import { type MailLanguage, words } from './messages/index.js'
 
 export interface WarrantyNotificationData {
   merchantName: string
@@ -20,40 +21,51 @@ export interface WarrantyNotificationData {
   /** `{APP_URL}/claim?claimId={claimId}`, built by the caller. */
   claimUrl: string
   customerName?: string | null
+  /** The customer's language (English when absent). */
+  language?: MailLanguage | null
 }
 
 /** "Your warranty from <merchant>": the warranty's details and the link that claims it. */
 export function warrantyNotification(data: WarrantyNotificationData): RenderedMail {
+  const w = words(data.language)
   const claimUrl = checkLink(data.claimUrl, 'claimUrl')
-  const subject = subjectLine(`Your warranty from ${data.merchantName}`)
-  const greeting = data.customerName ? `Hello ${data.customerName},` : 'Hello,'
+  const merchant = data.merchantName
+  const subject = subjectLine(w.t('notification.subject', { merchant }))
+  const greeting = data.customerName ? w.t('helloName', { name: data.customerName }) : w.t('hello')
   const intro = data.productName
-    ? `${data.merchantName} has registered a warranty for your ${data.productName}.`
-    : `${data.merchantName} has registered a warranty for your purchase.`
+    ? w.t('notification.introProduct', { merchant, product: data.productName })
+    : w.t('notification.introPurchase', { merchant })
   const rows: Array<readonly [string, string]> = [
-    ['Merchant', data.merchantName],
-    ...(data.productName ? [['Product', data.productName] as const] : []),
-    ['Serial number', data.serialNumber],
-    ['Warranty code', data.warrantyCode],
-    ['Valid until', bothDates(data.expiresAt)],
+    [w.t('row.merchant'), merchant],
+    ...(data.productName ? [[w.t('row.product'), data.productName] as const] : []),
+    [w.t('row.serial'), data.serialNumber],
+    [w.t('row.code'), data.warrantyCode],
+    [w.t('row.validUntil'), bothDates(data.expiresAt, w)],
   ]
-  const action = 'Add it to your warranty wallet to keep it safe and be reminded before it expires:'
-  const personal = 'This link is for you only: do not forward this e-mail.'
+  const action = w.t('notification.action')
+  const personal = w.t('notification.personal')
 
-  const text = textLayout([
-    greeting,
-    intro,
-    rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
-    `${action}\n${claimUrl}`,
-    personal,
-  ])
-  const html = htmlLayout(subject, [
-    paragraph(greeting),
-    paragraph(intro),
-    details(rows),
-    paragraph(action),
-    button(claimUrl, 'Claim your warranty'),
-    paragraph(personal),
-  ])
+  const text = textLayout(
+    [
+      greeting,
+      intro,
+      rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
+      `${action}\n${claimUrl}`,
+      personal,
+    ],
+    w,
+  )
+  const html = htmlLayout(
+    subject,
+    [
+      paragraph(greeting),
+      paragraph(intro),
+      details(rows),
+      paragraph(action),
+      button(claimUrl, w.t('notification.button'), w),
+      paragraph(personal),
+    ],
+    w,
+  )
   return { subject, text, html }
 }

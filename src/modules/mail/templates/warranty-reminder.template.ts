@@ -9,6 +9,7 @@ import {
   subjectLine,
   textLayout,
 } from './layout.js'
+import { type MailLanguage, words } from './messages/index.js'
 
 export interface WarrantyReminderData {
   merchantName: string
@@ -17,35 +18,47 @@ export interface WarrantyReminderData {
   expiresAt: Date
   /** `{APP_URL}/warranties/{id}`, built by the caller. */
   warrantyUrl: string
+  /** The customer's language (English when absent). */
+  language?: MailLanguage | null
 }
 
 /** "Your warranty for <product> ends on <date>": the reminder of a customer without a device. */
 export function warrantyReminder(data: WarrantyReminderData): RenderedMail {
+  const w = words(data.language)
   const warrantyUrl = checkLink(data.warrantyUrl, 'warrantyUrl')
-  const what = data.productName ?? `your purchase from ${data.merchantName}`
-  const subject = subjectLine(`Your warranty for ${what} ends on ${bothDates(data.expiresAt)}`)
-  const intro = `The warranty ${data.merchantName} gave you for ${what} ends on ${bothDates(data.expiresAt)}.`
-  const advice = 'If anything is wrong with it, now is the time to ask for a repair or a replacement.'
+  const merchant = data.merchantName
+  const what = data.productName ?? w.t('reminder.purchase', { merchant })
+  const date = bothDates(data.expiresAt, w)
+  const subject = subjectLine(w.t('reminder.subject', { what, date }))
+  const intro = w.t('reminder.intro', { merchant, what, date })
+  const advice = w.t('reminder.advice')
   const rows: Array<readonly [string, string]> = [
-    ['Merchant', data.merchantName],
-    ...(data.productName ? [['Product', data.productName] as const] : []),
-    ['Valid until', bothDates(data.expiresAt)],
+    [w.t('row.merchant'), merchant],
+    ...(data.productName ? [[w.t('row.product'), data.productName] as const] : []),
+    [w.t('row.validUntil'), date],
   ]
-  const action = 'See the warranty in your wallet:'
-  const text = textLayout([
-    'Hello,',
-    intro,
-    advice,
-    rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
-    `${action}\n${warrantyUrl}`,
-  ])
-  const html = htmlLayout(subject, [
-    paragraph('Hello,'),
-    paragraph(intro),
-    paragraph(advice),
-    details(rows),
-    paragraph(action),
-    button(warrantyUrl, 'View the warranty'),
-  ])
+  const action = w.t('reminder.action')
+  const text = textLayout(
+    [
+      w.t('hello'),
+      intro,
+      advice,
+      rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
+      `${action}\n${warrantyUrl}`,
+    ],
+    w,
+  )
+  const html = htmlLayout(
+    subject,
+    [
+      paragraph(w.t('hello')),
+      paragraph(intro),
+      paragraph(advice),
+      details(rows),
+      paragraph(action),
+      button(warrantyUrl, w.t('reminder.button'), w),
+    ],
+    w,
+  )
   return { subject, text, html }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "customer_profiles" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "customer_profiles" ADD CONSTRAINT "customer_profiles_language_check" CHECK ("customer_profiles"."language" in ('en', 'de', 'fr'));
