@@ -108,10 +108,14 @@ describe('the embedded PostgreSQL server', () => {
     // Right after the kill, a pooled connection's backend may still answer (backends notice
     // their postmaster's death a moment later) and postmaster.pid still names the dead server:
     // wait for a server of another pid, then for the pool to reach it.
-    await waitFor(async () => {
-      const now = (await runningServer(join(dataDir, 'db')))?.pid
-      return now !== undefined && now !== pid
-    }, 20_000, 100)
+    await waitFor(
+      async () => {
+        const now = (await runningServer(join(dataDir, 'db')))?.pid
+        return now !== undefined && now !== pid
+      },
+      20_000,
+      100,
+    )
     await waitFor(
       () =>
         database.ping(1_000).then(
