@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots`: every page of the web app at 390×844 (a phone) and 1280×800 (a
- * desktop), against a started service with a seeded wallet, into screenshots/ (not committed);
- * then every page of the merchant and admin console against a service with a seeded merchant
- * (300 warranties), named console-*.
+ * desktop), in the light and the dark theme (the system setting the app follows: `*-dark-*`),
+ * against a started service with a seeded wallet, into screenshots/ (not committed); then
+ * every page of the merchant and admin console against a service with a seeded merchant (300
+ * warranties), named console-*.
  */
 import { mkdirSync } from 'node:fs'
 import { chromium, type Page } from 'playwright-core'
@@ -14,6 +15,7 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ]
+const THEMES = ['light', 'dark'] as const
 
 const seed = await seedWebApp()
 mkdirSync(OUT, { recursive: true })
@@ -43,17 +45,24 @@ const pages: [string, string, boolean][] = [
 ]
 async function shoot(list: [string, string, ((page: Page) => Promise<void>) | null][]) {
   for (const viewport of VIEWPORTS) {
-    const context = await browser.newContext({ viewport, deviceScaleFactor: viewport.width < 500 ? 2 : 1 })
-    const page = await context.newPage()
-    for (const [name, url, prepare] of list) {
-      if (prepare) await prepare(page)
-      await page.goto(url)
-      await page.waitForLoadState('networkidle')
-      const path = `${OUT}/${name}-${viewport.width}x${viewport.height}.png`
-      await page.screenshot({ path, fullPage: true })
-      console.log(path)
+    for (const colorScheme of THEMES) {
+      const context = await browser.newContext({
+        viewport,
+        deviceScaleFactor: viewport.width < 500 ? 2 : 1,
+        colorScheme,
+      })
+      const page = await context.newPage()
+      const theme = colorScheme === 'dark' ? '-dark' : ''
+      for (const [name, url, prepare] of list) {
+        if (prepare) await prepare(page)
+        await page.goto(url)
+        await page.waitForLoadState('networkidle')
+        const path = `${OUT}/${name}${theme}-${viewport.width}x${viewport.height}.png`
+        await page.screenshot({ path, fullPage: true })
+        console.log(path)
+      }
+      await context.close()
     }
-    await context.close()
   }
 }
 

@@ -312,10 +312,11 @@ describe('claims in the browser', () => {
     ] as const) {
       const s = await freshPage(browser, PHONE)
       await staffSignIn(s.page, who.email, who.password)
+      // Signed in: the navigation is there (folded behind "Menu" on a phone).
       await s.page
         .getByRole('navigation', { name: 'Console' })
-        .getByRole('link', { name: 'Account' })
-        .waitFor()
+        .getByRole('link', { name: 'Account', includeHidden: true })
+        .waitFor({ state: 'attached' })
       await visit(s.page, s.watched, [...paths])
       await s.context.close()
     }

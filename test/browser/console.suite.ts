@@ -65,6 +65,8 @@ describe('the console in the browser', () => {
     await page.waitForURL(`${base}/admin`)
     await page.getByRole('heading', { name: 'Merchants and people' }).waitFor()
     await expectCleanPage(page, watched)
+    // On a desktop the navigation is a row of links: no menu button.
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false)
 
     await open(page, watched, 'Merchants', 'Merchants')
     await page.getByLabel('Name', { exact: true }).fill('Harbour Audio')
@@ -123,6 +125,18 @@ describe('the console in the browser', () => {
     await page.getByRole('button', { name: 'Filter' }).click()
     await page.waitForURL(/targetType=merchant/)
     await page.getByRole('cell', { name: 'merchant.create' }).first().waitFor()
+    // The entry in words: the merchant by its name, linked to its page; what was set, line by
+    // line (no raw JSON objects, no bare ids).
+    const created = page
+      .getByRole('row')
+      .filter({ hasText: 'merchant.create' })
+      .filter({ hasText: 'Harbour Audio' })
+    expect(await created.getByRole('link', { name: 'Harbour Audio', exact: true }).getAttribute('href')).toBe(
+      merchantPath,
+    )
+    expect(await textOf(created)).toMatch(/Name:\s*Harbour Audio/)
+    expect(await textOf(created)).toMatch(new RegExp(`Contact e-mail:\\s*hello-${suffix}@harbour`))
+    expect(await textOf(page.locator('tbody'))).not.toContain('{"')
     await expectCleanPage(page, watched)
     await context.close()
   })
@@ -133,6 +147,15 @@ describe('the console in the browser', () => {
     await signIn(page, owner)
     await page.waitForURL(`${base}/merchant`)
     await page.getByRole('heading', { name: 'Issued per day' }).waitFor()
+    // Nothing issued yet: what to do first, not zeros and a blank chart.
+    await page.getByRole('heading', { name: 'Issue your first warranty' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Import a CSV file' }).getAttribute('href')).toBe(
+      '/merchant/import',
+    )
+    expect(await page.getByRole('link', { name: 'Issue a warranty' }).getAttribute('href')).toBe(
+      '/merchant/issue',
+    )
+    expect(await page.locator('main svg').count()).toBe(0)
     await expectCleanPage(page, watched)
 
     await open(page, watched, 'Products', 'Products')
@@ -180,6 +203,28 @@ describe('the console in the browser', () => {
     const detail = await textOf(page.locator('main'))
     expect(detail).toMatch(/Token id\s+\d+/)
     expect(detail).toContain(`${base}/verify/${code}`)
+    // On a desktop: the public check's address inside its card, the e-mail and the transaction
+    // hash each on one line (not broken mid-word).
+    const certificate = page.locator('section', {
+      has: page.getByRole('heading', { name: 'The certificate' }),
+    })
+    const card = await certificate.boundingBox()
+    const link = await certificate.getByRole('link', { name: `${base}/verify/${code}` }).boundingBox()
+    expect(link && card && link.x + link.width <= card.x + card.width).toBe(true)
+    for (const value of [
+      page.locator('dd', { hasText: customer }),
+      certificate.locator('dd', { hasText: /^0x[0-9a-f]{64}$/ }),
+    ]) {
+      const lineHeight = Number.parseFloat(
+        await value.evaluate(
+          (e) =>
+            (
+              globalThis as unknown as { getComputedStyle(e: unknown): { lineHeight: string } }
+            ).getComputedStyle(e).lineHeight,
+        ),
+      )
+      expect((await value.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5)
+    }
     await expectCleanPage(page, watched)
 
     const before = sink.messages.filter(to(customer)).length
@@ -278,7 +323,20 @@ describe('the console in the browser', () => {
     for (const [who, paths] of pages) {
       const { context, page, watched } = await freshPage(browser, PHONE)
       await signIn(page, who)
-      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Account' }).waitFor()
+      // On a phone the links fold behind one "Menu" button, in a header of one row.
+      const nav = page.getByRole('navigation', { name: 'Console' })
+      await nav.getByRole('link', { name: 'Account', includeHidden: true }).waitFor({ state: 'attached' })
+      const menu = nav.getByRole('button', { name: 'Menu' })
+      expect(await menu.getAttribute('aria-expanded')).toBe('false')
+      expect(await nav.getByRole('link', { name: 'Account' }).isVisible()).toBe(false)
+      expect((await page.locator('header').boundingBox())?.height ?? 0).toBeLessThan(80)
+      await menu.click()
+      expect(await menu.getAttribute('aria-expanded')).toBe('true')
+      await expectCleanPage(page, watched)
+      await nav.getByRole('link', { name: 'Account' }).click()
+      await page.waitForURL(`${base}/account`)
+      expect(await menu.getAttribute('aria-expanded')).toBe('false')
+      expect(await nav.getByRole('link', { name: 'Account' }).isVisible()).toBe(false)
       for (const path of paths) {
         await page.goto(`${base}${path}`)
         await page.locator('h1').waitFor()
@@ -325,6 +383,7 @@ describe('the console in the browser', () => {
 
     // The signed-in user's next call is refused: back to sign-in, told why.
     watched.allow(/403 GET .*\/v1\/merchant\//)
+    await page.getByRole('button', { name: 'Menu' }).click()
     await page.getByRole('link', { name: 'Warranties', exact: true }).click()
     await page.waitForURL(/\/login\?reason=merchant_suspended/)
     await page.getByText("Your merchant's account is suspended").waitFor()

@@ -5,5 +5,6 @@ import { stopWorld } from './support/world.js'
 // them is most of a suite's set-up time). `npm run test:browser`.
 import './journey.suite.js'
 import './console.suite.js'
+import './themes.suite.js'
 
 afterAll(() => stopWorld())

@@ -46,9 +46,12 @@ describe('the web app pages', () => {
       '/claim?claimId=abc&utm_source=mail',
       '/auth/magic?token=t',
       '/wallet/123',
+      '/wallet/123/print',
       '/verify/WR-1',
       '/login',
       '/merchant/warranties/123',
+      '/merchant/import',
+      '/merchant/labels',
       '/admin/merchants/abc',
       '/admin/providers/abc',
     ]) {
