@@ -9,6 +9,7 @@ import { registerErrorHandling } from './http/error-handler.js'
 import { registerHttpMetrics } from './http/http-metrics.js'
 import { registerHttpTracing } from './http/http-tracing.js'
 import { clientErrorHandler, registerInputHardening, routerErrorHandler } from './http/input-hardening.js'
+import { lazySerializers } from './http/lazy-serializers.js'
 import { registerOpenApi, registerSecurityHeaders } from './http/openapi.js'
 import { parseJsonBodies, recordRouteTable, refuseUndeclaredInput } from './http/request-shape.js'
 import { ErrorBody } from './http/schemas.js'
@@ -47,6 +48,8 @@ export async function buildApp({
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    // Response serializers compiled on each route's first answer, not all at start (a restart's largest part).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     frameworkErrors: routerErrorHandler,
     clientErrorHandler,
   }).setValidatorCompiler(TypeBoxValidatorCompiler)

@@ -72,35 +72,26 @@ export async function createDeps(
 ): Promise<Deps> {
   // First: it only reads its settings (a bad key file stops the start-up); connections open on use.
   const push = createPush({ config, logger })
-  const tracing = startTracing({ ...config.tracing, serviceVersion: packageVersion })
-  const database = await obtainDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    logger,
-    traced: tracing.enabled,
-    listen: [PRINCIPAL_CHANNEL],
-    embedded: 'own',
-  })
-  try {
-    await database.migrate()
-  } catch (err) {
-    await database.close()
-    throw err
+  const tracing = await startTracing({ ...config.tracing, serviceVersion: packageVersion })
+  const pinning = createPinning({ config, logger })
+  // The database (started and migrated) and the chain (the embedded node started, its state
+  // loaded, the contracts found) need nothing of each other: started side by side, a restart
+  // waits for the slower of the two rather than for both in turn.
+  const [opened, connected] = await Promise.allSettled([
+    openMigratedDatabase(config, logger, tracing.enabled),
+    openChain(config, logger, tracing.enabled),
+  ])
+  if (opened.status === 'rejected' || connected.status === 'rejected') {
+    if (connected.status === 'fulfilled') await connected.value.stop().catch(() => undefined)
+    if (opened.status === 'fulfilled') await opened.value.close().catch(() => undefined)
+    await pinning.close()
+    throw opened.status === 'rejected' ? opened.reason : (connected as PromiseRejectedResult).reason
   }
+  const database = opened.value
+  const chain = connected.value
   const queue = new JobQueue(database, logger.child({ component: 'jobs' }), {
     pollingIntervalSeconds: options.jobPollingSeconds ?? 2,
   })
-  const pinning = createPinning({ config, logger })
-  let chain: ChainHandle
-  try {
-    chain = await createChain({ config, logger: logger.child({ component: 'chain' }) })
-    if (tracing.enabled) chain = tracedPort(chain, 'chain', CHAIN_CALLS)
-  } catch (err) {
-    await pinning.close()
-    await database.close()
-    throw err
-  }
   // Opens nothing: files are written on use, the S3 client connects on its first request.
   const blobs = createBlobStore({ config, logger })
   const ocr = createOcr(config.ocr)
@@ -131,6 +122,31 @@ export async function createDeps(
     ],
     gitRevision: config.gitRevision ?? readGitRevision(),
   }
+}
+
+/** The database of DATABASE_URL or the embedded server, migrated; closed again when migrating fails. */
+async function openMigratedDatabase(config: Config, logger: Logger, traced: boolean): Promise<Database> {
+  const database = await obtainDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    logger,
+    traced,
+    listen: [PRINCIPAL_CHANNEL],
+    embedded: 'own',
+  })
+  try {
+    await database.migrate()
+  } catch (err) {
+    await database.close()
+    throw err
+  }
+  return database
+}
+
+async function openChain(config: Config, logger: Logger, traced: boolean): Promise<ChainHandle> {
+  const chain = await createChain({ config, logger: logger.child({ component: 'chain' }) })
+  return traced ? tracedPort(chain, 'chain', CHAIN_CALLS) : chain
 }
 
 /** Stops in dependency order: jobs first (they use the rest), the database last. */

@@ -1,8 +1,4 @@
 import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
-import { resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
 
 /** The one tracer of the service; a no-op until `startTracing` installs an SDK. */
 export const tracer = () => trace.getTracer('warranty-service')
@@ -22,11 +18,20 @@ export interface Tracing {
 
 /**
  * Installs the OpenTelemetry SDK when an OTLP endpoint is configured: spans go in batches to
- * `{endpoint}/v1/traces` (OTLP over HTTP, JSON). Without one nothing is installed and every
- * span call below is the API's no-op.
+ * `{endpoint}/v1/traces` (OTLP over HTTP, JSON). Without one nothing is installed (nor loaded:
+ * the SDK's modules take a noticeable part of a start) and every span call below is the API's
+ * no-op.
  */
-export function startTracing(settings: TracingSettings): Tracing {
+export async function startTracing(settings: TracingSettings): Promise<Tracing> {
   if (!settings.endpoint) return { enabled: false, shutdown: async () => undefined }
+  const [{ AsyncLocalStorageContextManager }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk] =
+    await Promise.all([
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/sdk-trace'),
+    ])
+  const { BatchSpanProcessor, TracerProvider } = sdk
   const contextManager = new AsyncLocalStorageContextManager().enable()
   context.setGlobalContextManager(contextManager)
   const provider = new TracerProvider({

@@ -141,7 +141,7 @@ describe('npm run db:carry-over', () => {
       const migrations = await client.query<{ n: number }>(
         'select count(*)::int as n from drizzle.__drizzle_migrations',
       )
-      expect(migrations.rows[0]?.n).toBe(21)
+      expect(migrations.rows[0]?.n).toBe(22)
       return snapshot(client, tables)
     })
     for (const table of tables) expect(after[table], table).toEqual(before[table])
@@ -177,7 +177,7 @@ describe('npm run db:carry-over, resumed, from a release at an older migration',
     const result = await carryOver(dataDir, io)
     expect(result, io.lines.join('\n')).toMatchObject({ exitCode: 0, outcome: 'carried-over' })
     expect(io.lines.join('\n')).toContain('starting over')
-    expect(io.lines.join('\n')).toContain('17 later migration(s)')
+    expect(io.lines.join('\n')).toContain('18 later migration(s)')
     expect(folderKind(join(dataDir, 'db'))).toBe('server')
     expect(folderKind(join(dataDir, 'db.earlier-release'))).toBe('earlier')
     await onNewServer(dataDir, async (client) => {

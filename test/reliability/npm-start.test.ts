@@ -1,8 +1,9 @@
 /**
  * `npm start` builds only what changed (scripts/build.mjs): on an unchanged checkout it builds
- * nothing and a restart on the same data adds at most NPM_START_OVERHEAD_S (1.5 s) to the
- * service's own start (medians of three, interleaved, so that one slow scheduling moment on a
- * shared machine does not decide; NPM_RESTART_BOUND_S=3 adds the absolute bound); a changed source file is built again, also when its content goes back to an
+ * nothing, a restart on the same data is healthy within 3 s on a quiet machine, and `npm start`
+ * adds at most NPM_START_OVERHEAD_S (1.5 s) to the service's own start (medians of three,
+ * interleaved, so that one slow scheduling moment on a shared machine does not decide); a
+ * changed source file is built again, also when its content goes back to an
  * earlier version with an older modification time (what a `git checkout` of an earlier
  * commit, a copy or an unpacked archive can leave), because the build compares contents.
  * The checkout is a copy of this one in a temporary folder (its node_modules linked), built
@@ -20,18 +21,24 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, projectRoot } from './support/build.js'
 
 /**
- * The absolute bound (the 3 s of docs/performance.md, measured on a quiet machine) is checked
- * only when NPM_RESTART_BOUND_S is set: on a shared CI machine the service's own start varies
- * more than that. Always checked: what `npm start` adds to the service's own start, measured
- * in the same run, interleaved (at most NPM_START_OVERHEAD_S, default 1.5 s).
+ * The issue's goal: a restart of an unchanged checkout is healthy within NPM_RESTART_BOUND_S
+ * (default 3 s), median of three. It is asserted whenever the machine is quiet (1-minute load
+ * average at most QUIET_LOAD_PER_CORE per core before and after the rounds), and always when
+ * NPM_RESTART_BOUND_S is set; on a machine busy with other work (a shared CI runner, other test
+ * files) a wall-clock bound measures the machine, not the service, so it is then logged, not
+ * asserted. Always asserted: what `npm start` adds to the service's own start, measured in the
+ * same run, interleaved (at most NPM_START_OVERHEAD_S, default 1.5 s).
  */
-const bound = process.env.NPM_RESTART_BOUND_S ? Number(process.env.NPM_RESTART_BOUND_S) : null
+const boundSet = process.env.NPM_RESTART_BOUND_S !== undefined
+const bound = Number(process.env.NPM_RESTART_BOUND_S ?? 3)
+const QUIET_LOAD_PER_CORE = 0.75
+const loadPerCore = () => (loadavg()[0] ?? 0) / cpus().length
 const overheadBound = Number(process.env.NPM_START_OVERHEAD_S ?? 1.5)
 const COPIED = [
   'package.json',
@@ -162,6 +169,7 @@ describe('npm start builds only what changed', () => {
     expect(first.output.join('')).toContain('TypeScript up to date, contracts up to date, web app up to date')
     const viaNpm: number[] = []
     const alone: number[] = []
+    const loadBefore = loadPerCore()
     for (let i = 0; i < 3; i++) {
       const restart = await npmStart()
       viaNpm.push(restart.seconds)
@@ -170,11 +178,14 @@ describe('npm start builds only what changed', () => {
       alone.push(service.seconds)
       await service.stop()
     }
+    const load = Math.max(loadBefore, loadPerCore())
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1] as number
-    const said = `npm start ${viaNpm.map((x) => x.toFixed(2)).join(', ')} s; the service alone ${alone.map((x) => x.toFixed(2)).join(', ')} s`
+    const said = `npm start ${viaNpm.map((x) => x.toFixed(2)).join(', ')} s; the service alone ${alone.map((x) => x.toFixed(2)).join(', ')} s; load ${load.toFixed(2)} per core`
     console.log(`restart on an unchanged checkout: ${said}`)
     expect(median(viaNpm) - median(alone), said).toBeLessThanOrEqual(overheadBound)
-    if (bound !== null) expect(median(viaNpm), said).toBeLessThanOrEqual(bound)
+    if (boundSet || load <= QUIET_LOAD_PER_CORE) expect(median(viaNpm), said).toBeLessThanOrEqual(bound)
+    else
+      console.log(`the ${bound}-s bound is not asserted on a busy machine (NPM_RESTART_BOUND_S asserts it)`)
   }, 600_000)
 
   it('a changed source file is built again, also when it goes back to older content with an older time', async () => {

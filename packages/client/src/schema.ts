@@ -1023,7 +1023,13 @@ export interface paths {
         delete: operations["deleteReceipt"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct the receipt’s merchant, date, total or items after the save
+         * @description An absent field stays as it is, an empty string removes it, items replaces the list; the raw text stays. A receipt still being read (PENDING) keeps what you send and is NONE from then on. Unless a warranty was confirmed, suggestedWarrantyId is worked out again.
+         *
+         *     Roles: CUSTOMER.
+         */
+        patch: operations["editReceipt"];
         trace?: never;
     };
     "/v1/customer/receipts/{id}/folder": {
@@ -1080,6 +1086,26 @@ export interface paths {
          * @description Roles: CUSTOMER.
          */
         post: operations["shareReceiptByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer/receipts/{id}/share-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link to the receipt (valid 30 days) for you to copy; shown once; the same limit as e-mails (429)
+         * @description Roles: CUSTOMER.
+         */
+        post: operations["createReceiptShareLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8252,6 +8278,109 @@ export interface operations {
             };
         };
     };
+    editReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                    date?: string;
+                    items?: {
+                        name: string;
+                        price?: string;
+                    }[];
+                    merchant?: string;
+                    total?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byteSize: number;
+                        /** @description Sniffed from the bytes, never taken from the client */
+                        contentType: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        folderId: string | null;
+                        height: number | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The stored image (bearer token required) */
+                        imageUrl: string;
+                        ocrData: {
+                            /** @description As read; ISO YYYY-MM-DD when OCR read it */
+                            date?: string;
+                            items?: {
+                                name: string;
+                                price?: string;
+                            }[];
+                            merchant?: string;
+                            rawText?: string;
+                            total?: string;
+                        } | null;
+                        /** @description NONE: saved with the client’s data; PENDING: OCR runs after the save; DONE or FAILED */
+                        ocrStatus: "NONE" | "PENDING" | "DONE" | "FAILED";
+                        source: "upload" | "email";
+                        suggestedWarrantyId: string | null;
+                        thumbnailUrl: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        warrantyId: string | null;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     moveReceiptToFolder: {
         parameters: {
             query?: never;
@@ -8444,8 +8573,88 @@ export interface operations {
                         receiptId: string;
                         revokedAt: string | null;
                         status: "ACTIVE" | "EXPIRED" | "REVOKED";
-                        /** @description Lower-cased */
-                        toEmail: string;
+                        toEmail: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createReceiptShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        receiptId: string;
+                        revokedAt: string | null;
+                        status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                        toEmail: string | null;
+                        /** @description The link; only its hash is stored, so it cannot be shown again */
+                        url: string;
                     };
                 };
             };
@@ -8530,8 +8739,7 @@ export interface operations {
                             receiptId: string;
                             revokedAt: string | null;
                             status: "ACTIVE" | "EXPIRED" | "REVOKED";
-                            /** @description Lower-cased */
-                            toEmail: string;
+                            toEmail: string | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -9127,8 +9335,7 @@ export interface operations {
                         receiptId: string;
                         revokedAt: string | null;
                         status: "ACTIVE" | "EXPIRED" | "REVOKED";
-                        /** @description Lower-cased */
-                        toEmail: string;
+                        toEmail: string | null;
                     };
                 };
             };

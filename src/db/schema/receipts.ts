@@ -128,7 +128,8 @@ export const receiptShares = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    toEmail: text('to_email').notNull(),
+    /** Who the link was e-mailed to; null for a link the customer copies and hands over. */
+    toEmail: text('to_email'),
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { type AuthenticateResult, authenticate } from 'mailauth'
+import type { AuthenticateResult } from 'mailauth'
 import type { DnsResolver } from '../../adapters/inbound-smtp/index.js'
 
 /** What the check needs: the message and what the connection said about its sender. */
@@ -28,6 +28,8 @@ export type SenderAuthVerdict =
  * A DNS failure that leaves the verdict open is temporary (the sender retries).
  */
 export async function checkSenderAuthentication(input: SenderAuthInput): Promise<SenderAuthVerdict> {
+  // Loaded with the first message, not at start: mailauth is the heaviest module of a start.
+  const { authenticate } = await import('mailauth')
   const result = await authenticate(input.raw, {
     ...(input.ip ? { ip: input.ip } : {}),
     ...(input.helo ? { helo: input.helo } : {}),

@@ -16,7 +16,7 @@ import { ReceiptOcrPipeline } from './receipt-ocr.js'
 import { ocrReceiptsJob } from './receipts.jobs.js'
 import { receiptDetailsRoutes, receiptsRoutes } from './receipts.routes.js'
 import { ReceiptsService } from './receipts.service.js'
-import { sharesRoutes } from './shares.routes.js'
+import { sharedReceiptRoutes, sharesRoutes } from './shares.routes.js'
 import { SharesService } from './shares.service.js'
 
 /** Claims' photos follow the receipts' image rules and blob protocol. */
@@ -117,6 +117,7 @@ export function receiptsFeature(
       await app.register(ocrRoutes, { ocr: deps.ocr, limiter: deps.limiter })
       await app.register(foldersRoutes, { folders })
       await app.register(sharesRoutes, { shares })
+      await app.register(sharedReceiptRoutes, { shares })
       await app.register(receiptsRoutes, { receipts })
       await app.register(receiptDetailsRoutes, { receipts })
     },

@@ -49,6 +49,12 @@ export async function findReceipt(db: DbOrTx, customerId: string, id: string): P
   return rows[0] ?? null
 }
 
+/** The customer's receipt, held until the transaction ends (a read-modify-write); null when not theirs. */
+export async function lockReceipt(tx: Tx, customerId: string, id: string): Promise<ReceiptRow | null> {
+  const rows = await tx.select().from(receipts).where(mine(customerId, id)).for('update')
+  return rows[0] ?? null
+}
+
 export async function deleteReceipt(tx: Tx, customerId: string, id: string): Promise<ReceiptRow | null> {
   const rows = await tx.delete(receipts).where(mine(customerId, id)).returning()
   return rows[0] ?? null
@@ -59,7 +65,12 @@ export async function updateReceipt(
   db: DbOrTx,
   customerId: string,
   id: string,
-  values: Partial<Pick<NewReceipt, 'folderId' | 'warrantyId' | 'suggestedWarrantyId'>>,
+  values: Partial<
+    Pick<
+      NewReceipt,
+      'folderId' | 'warrantyId' | 'suggestedWarrantyId' | 'ocrData' | 'ocrStatus' | 'searchText'
+    >
+  >,
 ): Promise<ReceiptRow | null> {
   const rows = await db
     .update(receipts)

@@ -6,6 +6,7 @@ import { sendImage } from './image-reply.js'
 import { OCR_BODY_LIMIT } from './ocr.routes.js'
 import {
   ConfirmWarrantyBody,
+  EditReceiptBody,
   imageResponse,
   MoveToFolderBody,
   Receipt,
@@ -99,7 +100,7 @@ export async function receiptsRoutes(
   )
 }
 
-/** A receipt's bytes, its folder and its warranty. */
+/** A receipt's bytes, its extracted data, its folder and its warranty. */
 export async function receiptDetailsRoutes(
   base: FastifyInstance,
   { receipts }: { receipts: ReceiptsService },
@@ -126,6 +127,26 @@ export async function receiptDetailsRoutes(
         sendImage(reply, await receipts.image(me(request), request.params.id, which), OWNER_CACHE),
     )
   }
+
+  app.patch(
+    '/v1/customer/receipts/:id',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'editReceipt',
+        summary: 'Correct the receipt’s merchant, date, total or items after the save',
+        description:
+          'An absent field stays as it is, an empty string removes it, items replaces the list; the ' +
+          'raw text stays. A receipt still being read (PENDING) keeps what you send and is NONE from ' +
+          'then on. Unless a warranty was confirmed, suggestedWarrantyId is worked out again.',
+        params: IdParams,
+        body: EditReceiptBody,
+        response: { 200: Receipt, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => receipts.edit(me(request), request.params.id, request.body),
+  )
 
   app.patch(
     '/v1/customer/receipts/:id/folder',

@@ -3,26 +3,42 @@ import { RECEIPT_OCR_STATUSES, RECEIPT_SOURCES } from '../../db/schema/index.js'
 import { DateTime, Literals, Nullable, PageQuery, Uuid } from '../../http/schemas.js'
 import { IMAGE_BASE64_MAX } from './ocr.schemas.js'
 
+const Merchant = Type.String({ maxLength: 200 })
+const ReadDate = Type.String({ maxLength: 40, description: 'As read; ISO YYYY-MM-DD when OCR read it' })
+const Total = Type.String({ maxLength: 40 })
+const Items = Type.Array(
+  Type.Object(
+    { name: Type.String({ maxLength: 500 }), price: Type.Optional(Type.String({ maxLength: 40 })) },
+    { additionalProperties: false },
+  ),
+  { maxItems: 500 },
+)
+
 /** The receipt's extracted data: every property a string (the interface's `ocrData`). */
 export const OcrData = Type.Object(
   {
-    merchant: Type.Optional(Type.String({ maxLength: 200 })),
-    date: Type.Optional(
-      Type.String({ maxLength: 40, description: 'As read; ISO YYYY-MM-DD when OCR read it' }),
-    ),
-    total: Type.Optional(Type.String({ maxLength: 40 })),
+    merchant: Type.Optional(Merchant),
+    date: Type.Optional(ReadDate),
+    total: Type.Optional(Total),
     rawText: Type.Optional(Type.String({ maxLength: 100_000 })),
-    items: Type.Optional(
-      Type.Array(
-        Type.Object(
-          { name: Type.String({ maxLength: 500 }), price: Type.Optional(Type.String({ maxLength: 40 })) },
-          { additionalProperties: false },
-        ),
-        { maxItems: 500 },
-      ),
-    ),
+    items: Type.Optional(Items),
   },
   { additionalProperties: false },
+)
+
+/**
+ * What the customer may correct after the save: the extracted merchant, date, total and items.
+ * An absent field stays; an empty string removes it; `items` replaces the list. The raw text
+ * the OCR read stays as it was.
+ */
+export const EditReceiptBody = Type.Object(
+  {
+    merchant: Type.Optional(Merchant),
+    date: Type.Optional(ReadDate),
+    total: Type.Optional(Total),
+    items: Type.Optional(Items),
+  },
+  { additionalProperties: false, minProperties: 1 },
 )
 
 export const SaveReceiptBody = Type.Object(
@@ -120,4 +136,5 @@ export const imageResponse = (description: string) => ({
 export type ReceiptView = Static<typeof Receipt>
 export type ReceiptWithImageView = Static<typeof ReceiptWithImage>
 export type OcrDataInput = Static<typeof OcrData>
+export type EditReceiptInput = Static<typeof EditReceiptBody>
 export type ReceiptListInput = Static<typeof ReceiptListQuery>

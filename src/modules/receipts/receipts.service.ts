@@ -9,18 +9,21 @@ import { lockUser } from '../users/index.js'
 import { findFolder, lockFolder } from './folders.repository.js'
 import { folderNotFound } from './folders.service.js'
 import type { ReceiptBlobs } from './receipt-blobs.js'
+import { editedOcrData } from './receipt-edit.js'
 import { decodeImageBase64, prepareReceiptImage } from './receipt-image.js'
 import {
   deleteReceipt,
   findReceipt,
   insertReceipt,
   listReceipts,
+  lockReceipt,
   type ReceiptRow,
   receiptUsage,
   searchTextOf,
   updateReceipt,
 } from './receipts.repository.js'
 import type {
+  EditReceiptInput,
   OcrDataInput,
   ReceiptDeleted,
   ReceiptListInput,
@@ -197,6 +200,28 @@ export class ReceiptsService {
     if (!row) throw receiptNotFound()
     await this.deps.blobs.release([row.imageKey, row.thumbnailKey])
     return { id, deleted: true }
+  }
+
+  /**
+   * The customer corrects what was read (merchant, date, total, items; an empty string removes
+   * one). A receipt still waiting for OCR keeps what the customer typed: it is NONE from then on
+   * and the reading's late answer changes nothing (`recordOcr` writes only PENDING receipts).
+   * Unless a warranty was confirmed, the suggested warranty is worked out again from the new data.
+   */
+  async edit(customerId: string, id: string, changes: EditReceiptInput): Promise<ReceiptView> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const current = await lockReceipt(tx, customerId, id)
+      if (!current) return null
+      const data = editedOcrData(current.ocrData, changes)
+      return updateReceipt(tx, customerId, id, {
+        ocrData: data,
+        searchText: searchTextOf(data),
+        suggestedWarrantyId: current.warrantyId ? null : await suggestWarranty(tx, customerId, data),
+        ...(current.ocrStatus === 'PENDING' ? { ocrStatus: 'NONE' as const } : {}),
+      })
+    })
+    if (!row) throw receiptNotFound()
+    return this.toView(row)
   }
 
   /** Files the receipt in the customer's folder, or in none (`null` or absent). */

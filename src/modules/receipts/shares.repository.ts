@@ -8,7 +8,13 @@ export type ShareRow = typeof receiptShares.$inferSelect
 
 export async function insertShare(
   tx: Tx,
-  values: { receiptId: string; customerId: string; tokenHash: string; toEmail: string; expiresAt: Date },
+  values: {
+    receiptId: string
+    customerId: string
+    tokenHash: string
+    toEmail: string | null
+    expiresAt: Date
+  },
 ): Promise<ShareRow> {
   const [row] = await tx.insert(receiptShares).values(values).returning()
   if (!row) throw new Error('share not recorded')

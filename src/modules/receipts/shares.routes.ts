@@ -11,6 +11,7 @@ import {
   Share,
   ShareBody,
   ShareIdParams,
+  ShareLink,
   ShareListQuery,
   SharePreview,
   ShareTokenParams,
@@ -50,7 +51,7 @@ function pageHeaders(reply: FastifyReply): FastifyReply {
     .header('x-robots-tag', 'noindex')
 }
 
-/** Share links: the owner creates (by e-mail), lists and revokes them; anyone with one previews. */
+/** Share links: the owner creates (by e-mail or to copy), lists and revokes them; anyone with one previews. */
 export async function sharesRoutes(
   base: FastifyInstance,
   { shares }: { shares: SharesService },
@@ -72,6 +73,22 @@ export async function sharesRoutes(
       },
     },
     async (request) => shares.share(ownerOf(request), request.params.id, request.body.toEmail),
+  )
+
+  app.post(
+    '/v1/customer/receipts/:id/share-link',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'createReceiptShareLink',
+        summary:
+          'A link to the receipt (valid 30 days) for you to copy; shown once; the same limit as e-mails (429)',
+        params: IdParams,
+        response: { 200: ShareLink, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => shares.link(ownerOf(request), request.params.id),
   )
 
   app.get(
@@ -104,6 +121,14 @@ export async function sharesRoutes(
     },
     async (request) => shares.revoke(ownerOf(request), request.params.shareId),
   )
+}
+
+/** The public side of a share link: the preview and its image, while the link works. */
+export async function sharedReceiptRoutes(
+  base: FastifyInstance,
+  { shares }: { shares: SharesService },
+): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>()
 
   app.get(
     '/v1/global/receipt-share/:token',

@@ -18,11 +18,22 @@ export const Share = Type.Object(
   {
     id: Uuid,
     receiptId: Uuid,
-    toEmail: Type.String({ description: 'Lower-cased' }),
+    toEmail: Nullable(
+      Type.String({ description: 'Who it was e-mailed to, lower-cased; null for a link made to copy' }),
+    ),
     status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('EXPIRED'), Type.Literal('REVOKED')]),
     expiresAt: DateTime,
     revokedAt: Nullable(DateTime),
     createdAt: DateTime,
+  },
+  { additionalProperties: false },
+)
+
+/** A link made to copy: the share and its address, shown once (only a hash of it is kept). */
+export const ShareLink = Type.Object(
+  {
+    ...Share.properties,
+    url: Type.String({ description: 'The link; only its hash is stored, so it cannot be shown again' }),
   },
   { additionalProperties: false },
 )
@@ -48,4 +59,5 @@ export const SharePreview = Type.Object(
 )
 
 export type ShareView = Static<typeof Share>
+export type ShareLinkView = Static<typeof ShareLink>
 export type SharePreviewView = Static<typeof SharePreview>

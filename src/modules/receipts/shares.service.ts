@@ -1,5 +1,5 @@
 import type { RateLimiter } from '../../adapters/rate-limit/index.js'
-import type { Db } from '../../db/client.js'
+import type { Db, Tx } from '../../db/client.js'
 import { isForeignKeyViolation } from '../../db/sql-helpers.js'
 import { AppError } from '../../errors.js'
 import { type PageRequest, type PageResult, paginate } from '../../http/pagination.js'
@@ -15,7 +15,7 @@ import {
   revokeShare,
   type ShareRow,
 } from './shares.repository.js'
-import type { SharePreviewView, ShareView } from './shares.schemas.js'
+import type { ShareLinkView, SharePreviewView, ShareView } from './shares.schemas.js'
 
 /** How long a share link works (CONTRACT.md, Receipts). */
 export const SHARE_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -36,9 +36,10 @@ export function toShare(row: ShareRow, now = new Date()): ShareView {
 }
 
 /**
- * Share links of one receipt: random (256 bits), stored as a SHA-256 hash, 30 days, e-mailed
- * through the outbox in the transaction that creates them. Whoever holds the link sees the
- * image and the extracted data, never who owns the receipt.
+ * Share links of one receipt: random (256 bits), stored as a SHA-256 hash, 30 days; e-mailed
+ * through the outbox in the transaction that creates them, or answered once for the customer
+ * to copy. Whoever holds the link sees the image and the extracted data, never who owns the
+ * receipt.
  */
 export class SharesService {
   constructor(
@@ -54,6 +55,32 @@ export class SharesService {
 
   /** Creates a link and e-mails it to `toEmail`; limited per customer (429 with Retry-After). */
   async share(customerId: string, receiptId: string, toEmail: string): Promise<ShareView> {
+    const to = normalizeEmail(toEmail)
+    const { share } = await this.create(customerId, receiptId, to, async (tx, row, url) => {
+      await this.shared.mailOutbox.enqueue(tx, {
+        to,
+        content: { template: 'receipt.share', data: { url, expiresAt: row.expiresAt } },
+        about: { type: 'receipt_share', id: row.id },
+      })
+    })
+    return share
+  }
+
+  /**
+   * Creates a link for the customer to copy and hand over themselves (no e-mail): answered once
+   * with its address, under the same limit as e-mailed shares, listed and revoked like them.
+   */
+  async link(customerId: string, receiptId: string): Promise<ShareLinkView> {
+    const { share, url } = await this.create(customerId, receiptId, null, async () => {})
+    return { ...share, url }
+  }
+
+  private async create(
+    customerId: string,
+    receiptId: string,
+    toEmail: string | null,
+    then: (tx: Tx, row: ShareRow, url: string) => Promise<void>,
+  ): Promise<{ share: ShareView; url: string }> {
     if (!(await findReceipt(this.deps.db, customerId, receiptId))) throw receiptNotFound()
     const limit = await this.deps.limiter.hit(`receipts:share:${customerId}`, {
       limit: this.deps.sharesPerHour,
@@ -71,17 +98,10 @@ export class SharesService {
       return await this.deps.db.transaction(async (tx) => {
         const { token, hash } = createOneTimeToken()
         const expiresAt = new Date(Date.now() + SHARE_TTL_MS)
-        const to = normalizeEmail(toEmail)
-        const row = await insertShare(tx, { receiptId, customerId, tokenHash: hash, toEmail: to, expiresAt })
-        await this.shared.mailOutbox.enqueue(tx, {
-          to,
-          content: {
-            template: 'receipt.share',
-            data: { url: `${this.deps.publicApiUrl}/v1/global/receipt-share/${token}`, expiresAt },
-          },
-          about: { type: 'receipt_share', id: row.id },
-        })
-        return toShare(row)
+        const row = await insertShare(tx, { receiptId, customerId, tokenHash: hash, toEmail, expiresAt })
+        const url = `${this.deps.publicApiUrl}/v1/global/receipt-share/${token}`
+        await then(tx, row, url)
+        return { share: toShare(row), url }
       })
     } catch (err) {
       // The receipt was deleted since it was looked up.

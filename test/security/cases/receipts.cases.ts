@@ -84,6 +84,11 @@ export const cases: RouteCase[] = [
   { method: 'DELETE', route: `${R}/:id`, request: async (w) => ({ url: `${R}/${(await receiptOf(w)).id}` }) },
   {
     method: 'PATCH',
+    route: `${R}/:id`,
+    request: async (w) => ({ url: `${R}/${(await receiptOf(w)).id}`, payload: { merchant: 'Edited' } }),
+  },
+  {
+    method: 'PATCH',
     route: `${R}/:id/folder`,
     request: async (w) => ({ url: `${R}/${(await receiptOf(w)).id}/folder`, payload: { folderId: null } }),
   },
@@ -121,6 +126,11 @@ export const cases: RouteCase[] = [
       url: `${R}/${(await receiptOf(w)).id}/share-email`,
       payload: { toEmail: 'repairs@example.com' },
     }),
+  },
+  {
+    method: 'POST',
+    route: `${R}/:id/share-link`,
+    request: async (w) => ({ url: `${R}/${(await receiptOf(w)).id}/share-link` }),
   },
   {
     method: 'GET',

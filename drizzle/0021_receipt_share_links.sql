@@ -1,0 +1,1 @@
+ALTER TABLE "receipt_shares" ALTER COLUMN "to_email" DROP NOT NULL;

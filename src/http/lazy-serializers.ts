@@ -1,0 +1,24 @@
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
+
+type SerializerFactory = ReturnType<typeof SerializerSelector>
+
+/**
+ * Fastify's own response serializers (fast-json-stringify, undeclared properties left out, as
+ * by default), each compiled when its route first answers with that status instead of all of
+ * them while the app is built: compiling some 600 response schemas up front was the largest
+ * part of a restart (docs/performance.md, "npm start on an unchanged checkout"). A compiled
+ * serializer is kept, so only a route's first answer pays (a few milliseconds).
+ */
+export function lazySerializers(): SerializerFactory {
+  const eager = SerializerSelector()
+  return (externalSchemas, options) => {
+    const compile = eager(externalSchemas, options)
+    return (route) => {
+      let serialize: ((doc: unknown) => string) | undefined
+      return (doc) => {
+        serialize ??= compile(route)
+        return serialize(doc)
+      }
+    }
+  }
+}
