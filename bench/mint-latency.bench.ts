@@ -21,7 +21,7 @@ import { measureYardsticks, merchantToken, type Row, reportAgainst } from './yar
 const RATE = Number(process.env.BENCH_MINT_RATE ?? 100)
 const SECONDS = Number(process.env.BENCH_MINT_SECONDS ?? 20)
 const WAIT_SECONDS = Number(process.env.BENCH_MINT_WAIT_SECONDS ?? 120)
-const GOAL_P95_MS = 5000
+const GOAL_P95_MS = 3000
 
 const pgDb = await createPostgresDatabase()
 if (!pgDb) throw new Error('bench:mint-latency needs PostgreSQL (BENCH_DATABASE_URL)')
