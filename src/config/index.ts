@@ -81,6 +81,8 @@ export interface Config {
     privateKey: `0x${string}` | null
     contractAddress: `0x${string}` | null
     confirmations: number
+    /** How often a configured chain is polled for receipts and blocks (CHAIN_POLL_MS). */
+    pollMs: number
     /** The ServiceHistoryAnchor contract (embedded chain: deployed on first start). */
     anchorAddress: `0x${string}` | null
     /** How often a worker sends exports, follows Transfer events and anchors service events. */
@@ -163,6 +165,7 @@ function chain(env: Env): Config['chain'] {
     anchorAddress: hex(env, 'HISTORY_ANCHOR_ADDRESS', 20),
     ownershipSweepSeconds: int(env, 'OWNERSHIP_SWEEP_SECONDS', 2, 1, 86_400),
     confirmations: int(env, 'CHAIN_CONFIRMATIONS', rpcUrl ? 2 : 1, 1, 100),
+    pollMs: int(env, 'CHAIN_POLL_MS', 1000, 50, 60_000),
   }
 }
 

@@ -76,12 +76,18 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
     [{ CHAIN_CONFIRMATIONS: '0' }, 'CHAIN_CONFIRMATIONS'],
+    [{ CHAIN_POLL_MS: '10' }, 'CHAIN_POLL_MS'],
     [{ REMINDER_LEASE_SECONDS: '10' }, 'REMINDER_LEASE_SECONDS'],
     [{ BLOB_SWEEP_SECONDS: '0' }, 'BLOB_SWEEP_SECONDS'],
   ])('refuses %o naming %s', (env, setting) => {
     const err = failure(env)
     expect(err.setting).toBe(setting)
     expect(err.message).toContain(setting)
+  })
+
+  it('polls a configured chain every second unless CHAIN_POLL_MS says otherwise (50 ms to 60 s)', () => {
+    expect(loadConfig(base).chain.pollMs).toBe(1000)
+    expect(loadConfig({ ...base, CHAIN_POLL_MS: '250' }).chain.pollMs).toBe(250)
   })
 
   it('reads the reminder lease and the orphan sweep period (defaults 120 s and 10 minutes)', () => {

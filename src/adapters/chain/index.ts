@@ -50,8 +50,15 @@ async function openConfigured({ config, logger }: ChainDeps): Promise<ChainHandl
     throw new AdapterError('CHAIN_RPC_URL needs CHAIN_PRIVATE_KEY and CERTIFICATE_CONTRACT_ADDRESS', false)
   }
   logger.info({ rpc: redactUrl(rpcUrl), contract: contractAddress }, 'using the configured chain')
-  const { anchorAddress } = config.chain
-  const chain = await createEvmChain({ rpcUrl, privateKey, contractAddress, logger, anchorAddress })
+  const { anchorAddress, pollMs } = config.chain
+  const chain = await createEvmChain({
+    rpcUrl,
+    privateKey,
+    contractAddress,
+    logger,
+    anchorAddress,
+    pollingIntervalMs: pollMs,
+  })
   return Object.assign(chain, { stop: () => chain.close(), node: null })
 }
 
