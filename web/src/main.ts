@@ -1,15 +1,14 @@
 import { mount } from 'svelte'
 import App from './App.svelte'
 import './app.css'
-import { applyLanguage, useEnglish } from './lib/i18n'
-import { isConsolePath, startRouter } from './lib/router.svelte'
+import { applyLanguage } from './lib/i18n'
+import { startRouter } from './lib/router.svelte'
 import { currentSession, dropOfflineWallet } from './lib/session'
 
 startRouter()
-// The console stays English (./lib/i18n.ts); the customer app speaks the profile's language
-// (kept with the session) or the browser's, loaded before the first page
-// is drawn (English at once; another language once its catalogue's chunk is here).
-useEnglish(isConsolePath(window.location.pathname))
+// The app speaks the customer's profile language (kept with the session) or the browser's, loaded
+// before the first page is drawn (English at once; another language once its catalogue's chunk
+// is here). The console speaks it too, with words of its own (./console/i18n.ts).
 void applyLanguage().finally(() => mount(App, { target: document.getElementById('app') as HTMLElement }))
 
 // The service worker keeps the app shell and the last wallet readable offline (public/sw.js).

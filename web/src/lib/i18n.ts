@@ -1,7 +1,7 @@
 // The customer app's one message catalogue (docs/web-app.md, "Languages"): every word a page
 // shows comes from `t(key)`, in English, German or French. The language is the signed-in
 // customer's profile language when set, else the browser's best match, else English. The
-// console stays English for now (it asks for `useEnglish()`).
+// staff console speaks the same language with words of its own (`catalogue()`, ../console/i18n.ts).
 import { en, type MessageKey, type Messages } from './messages/en.js'
 
 export type { MessageKey } from './messages/en.js'
@@ -60,7 +60,6 @@ function localeOf(lang: Language, tags: readonly string[] = browserTags()): stri
 
 let current: Language = 'en'
 let currentLocale: string | undefined
-let english = false
 const listeners = new Set<(lang: Language) => void>()
 
 /** The language the app speaks now. */
@@ -68,7 +67,7 @@ export function language(): Language {
   return current
 }
 
-/** The locale of dates and amounts (./format.ts); undefined: the browser's own (the console). */
+/** The locale of dates and amounts (./format.ts): the browser's own variant of the language. */
 export function formatLocale(): string | undefined {
   return currentLocale
 }
@@ -88,11 +87,10 @@ function storedProfileLanguage(): Language | null {
   }
 }
 
-const wanted = (): Language => (english ? 'en' : (storedProfileLanguage() ?? browserLanguage()))
+const wanted = (): Language => storedProfileLanguage() ?? browserLanguage()
 
 function switchTo(next: Language): void {
-  // The console keeps the browser's own date style; the customer app writes in its language's.
-  currentLocale = english ? undefined : localeOf(next)
+  currentLocale = localeOf(next)
   // The page's <html lang> (none when this runs outside a browser, as in the unit tests).
   const page = (globalThis as { document?: { documentElement: { lang: string } } }).document
   if (page) page.documentElement.lang = next
@@ -131,13 +129,6 @@ export function setProfileLanguage(lang: Language | null): Promise<void> {
     // Storage refused (private mode): the choice lasts until the page is reloaded.
   }
   return applyLanguage()
-}
-
-/** The console's pages: English until they are translated. */
-export function useEnglish(on: boolean): void {
-  if (english === on) return
-  english = on
-  void applyLanguage()
 }
 
 type Params = Readonly<Record<string, string | number>>
@@ -197,4 +188,48 @@ export function wordsBy<C extends string>(
   for (const code of codes)
     Object.defineProperty(record, code, { enumerable: true, get: () => t(keyOf(code)) })
   return record
+}
+
+/** Words of one part of the app (the console's, ../console/i18n.ts): every key in every language. */
+export type Catalogue<K extends string> = { readonly [Key in K]: string }
+
+/**
+ * A catalogue of its own for a part of the app loaded apart (the staff console): its words in the
+ * language chosen above, English in the part's own chunk, the others loaded by `load()` before the
+ * part is drawn (English meanwhile, and if the load fails). `t`, `plural` and `pieces` as above.
+ */
+export function catalogue<K extends string>(
+  english: Catalogue<K>,
+  loaders: { readonly [L in Exclude<Language, 'en'>]: () => Promise<Catalogue<K>> },
+) {
+  const ready: { [L in Language]?: Catalogue<K> } = { en: english }
+  const words = (): Catalogue<K> => ready[current] ?? english
+  type Plural = K extends `${infer B}.other` ? B : never
+  return {
+    /** Loads the current language's words (at once when they are here). */
+    load(): Promise<void> {
+      const lang = current
+      if (lang === 'en' || ready[lang]) return Promise.resolve()
+      return loaders[lang]().then(
+        (loadedWords) => {
+          ready[lang] = loadedWords
+        },
+        () => {},
+      )
+    },
+    t: (key: K, params?: Params): string => fill(words()[key], params),
+    plural(key: Plural, count: number, params?: Params): string {
+      const catalogueNow = words()
+      const form = `${key}.${new Intl.PluralRules(current).select(count)}`
+      const chosen = (Object.hasOwn(catalogueNow, form) ? form : `${key}.other`) as K
+      return fill(catalogueNow[chosen], { ...params, count })
+    },
+    pieces: (key: K) =>
+      words()
+        [key].split(/(\{\w+\})/)
+        .filter((piece) => piece !== '')
+        .map((piece) =>
+          /^\{\w+\}$/.test(piece) ? { param: piece.slice(1, -1) } : { text: piece, param: undefined },
+        ),
+  }
 }

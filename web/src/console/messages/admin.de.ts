@@ -1,0 +1,3 @@
+import type { AdminWords } from './admin.en.js'
+
+export const adminDe: AdminWords = {}
