@@ -1,6 +1,8 @@
 // The console's words in English, the catalogue German and French follow key for key (a missing
-// key is a compile error). Two parts, each in files of its own: the shell and the merchant's and
-// service provider's pages (shell.*.ts), the admin's pages (admin.*.ts).
+// key is a compile error). Two parts, each in files of its own: shell.*.ts (the header and menu,
+// sign-in, account, the dashboard, issuing, import, warranties, products and labels) and
+// admin.*.ts (the admin's pages, staff and team, claims, coverage, registrations, providers and
+// sender addresses).
 import { adminEn } from './admin.en.js'
 import { shellEn } from './shell.en.js'
 
