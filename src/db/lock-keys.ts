@@ -56,4 +56,6 @@ export const LOCK_KEYS = {
   claimPushes: 727_274_023,
   /** A run of known-serial uploads (registration by the buyer). */
   registrationSerials: 727_274_024,
+  /** Setting up the job queue's queues at start (one process at a time: src/jobs/queue.ts). */
+  jobQueues: 727_274_025,
 } as const

@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client.js'
+import { LOCK_KEYS } from '../db/lock-keys.js'
 import { inSpan } from '../tracing/tracing.js'
 import { pgBossInstalled, releaseStaleJobs } from './pgboss.repository.js'
 
@@ -39,10 +40,13 @@ export interface JobDefinition<T extends object = object> {
   /** Jobs a worker runs at once in this process. */
   concurrency?: number
   /**
-   * pg-boss queue policy: `stately` keeps at most one job waiting and one running across
-   * every process (a pipeline that drains its own backlog needs no more).
+   * pg-boss queue policy: `short` keeps at most one job waiting (a pipeline that drains its own
+   * backlog needs no more; its runs take turns on a database lock of their own). Not `stately`:
+   * pg-boss 12 learns that a stately queue's run has ended only from its monitor's counts, which
+   * each process caches for a minute, so the next run waited (seen: 3-4 s, until the stall
+   * guard ran it) while work was due.
    */
-  policy?: 'standard' | 'stately'
+  policy?: 'standard' | 'short'
   handler(data: T, ctx: JobContext): Promise<void>
 }
 
@@ -52,9 +56,9 @@ export function defineJob<T extends object>(def: JobDefinition<T>): JobDefinitio
 
 /**
  * A job that drains a pipeline whose work lives in its own rows (the e-mail outbox, the
- * reminder send log): a stately queue, so one run waits and one runs at most across every
- * process; a run that fails as a whole (the database away) is retried with backoff. The run's
- * counts are logged when any is above zero.
+ * reminder send log): a `short` queue, so one run waits at most, and the pipeline's own lock runs
+ * one at a time across every process; a run that fails as a whole (the database away) is retried
+ * with backoff. The run's counts are logged when any is above zero.
  */
 export function drainJob(
   name: string,
@@ -63,7 +67,7 @@ export function drainJob(
 ): JobDefinition<Record<string, never>> {
   return defineJob<Record<string, never>>({
     name,
-    policy: 'stately',
+    policy: 'short',
     retryLimit: 10,
     retryDelay: 2,
     retryBackoff: true,
@@ -120,20 +124,7 @@ export class JobQueue {
     if (work) await this.releaseAbandoned()
     await this.boss.start()
     this.started = true
-    for (const def of this.definitions.values()) {
-      const options = {
-        retryLimit: def.retryLimit,
-        retryDelay: def.retryDelay,
-        retryBackoff: def.retryBackoff,
-        ...(def.retryDelayMax ? { retryDelayMax: def.retryDelayMax } : {}),
-        expireInSeconds: def.expireInSeconds ?? 300,
-        heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
-        notify: true,
-      }
-      const existing = await this.boss.getQueue(def.name)
-      if (existing) await this.boss.updateQueue(def.name, options)
-      else await this.boss.createQueue(def.name, { ...options, policy: def.policy ?? 'standard' })
-    }
+    await this.database.exclusive(LOCK_KEYS.jobQueues, () => this.setUpQueues())
     if (!work) return
     for (const def of this.definitions.values()) {
       if (exclude.includes(def.name)) continue
@@ -167,6 +158,36 @@ export class JobQueue {
           logger.debug('job finished')
         },
       )
+    }
+  }
+
+  /** Each registered job's queue, made or brought up to date (under the caller's lock). */
+  private async setUpQueues(): Promise<void> {
+    for (const def of this.definitions.values()) {
+      const options = {
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelay,
+        retryBackoff: def.retryBackoff,
+        ...(def.retryDelayMax ? { retryDelayMax: def.retryDelayMax } : {}),
+        expireInSeconds: def.expireInSeconds ?? 300,
+        heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+        notify: true,
+      }
+      const policy = def.policy ?? 'standard'
+      let existing = await this.boss.getQueue(def.name)
+      if (existing && existing.policy !== policy) {
+        // Made by an earlier release with another policy, which pg-boss cannot change: made
+        // again. Its jobs are only wake-ups (the work lives in the service's own rows, and every
+        // worker asks for runs when it starts); one process at a time does this (the caller's lock).
+        this.logger.info(
+          { queue: def.name, from: existing.policy, to: policy },
+          'job queue made again with a new policy',
+        )
+        await this.boss.deleteQueue(def.name)
+        existing = null
+      }
+      if (existing) await this.boss.updateQueue(def.name, options)
+      else await this.boss.createQueue(def.name, { ...options, policy })
     }
   }
 

@@ -76,7 +76,7 @@ export async function recordBatch(
       { id: batch.id, startTokenId: values.startTokenId },
       files,
     )
-    // Only this pipeline moves PENDING warranties, one run at a time (a stately queue).
+    // Only this pipeline moves PENDING warranties, one run at a time (the minting lock).
     if (moved !== files.length) {
       throw new AdapterError('warranties changed while being batched', true)
     }

@@ -63,7 +63,7 @@ export class MintingService {
   private readonly stallGuard: StallGuard
   private stopping = false
 
-  /** Asks for a minting run; the stately queue keeps one waiting at most. */
+  /** Asks for a minting run; the queue keeps one waiting at most. */
   async request(): Promise<void> {
     await this.deps.queue.send(MINT_JOB, {})
   }

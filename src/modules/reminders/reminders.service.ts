@@ -29,7 +29,7 @@ export interface ReminderRun {
 /**
  * Warranty expiry reminders. `run` (the cron route) logs every due reminder in one statement,
  * sends what fits in its time budget and hands the rest to the `reminders.send` job; the job
- * (a stately queue) sends every due reminder, retries with backoff included. Each reminder is
+ * (one run waiting at most) sends every due reminder, retries with backoff included. Each reminder is
  * a `reminder_sends` row: claimed before it is sent, so no run sends it twice or skips it.
  */
 export class RemindersService {
