@@ -1,7 +1,8 @@
 import type { ShellWords } from './shell.en.js'
 
 // The console's shell and merchant pages in German (keys and placeholders as in shell.en.ts; the
-// customer app's terms: Garantie, Reklamation, Händler, Reparaturdienst, Zertifikat, Blockchain).
+// customer app's terms: Garantie, Reklamation, Händler, Reparaturdienst, Zertifikat, Blockchain;
+// a service provider is a Servicepartner, as in the admin part).
 export const shellDe: ShellWords = {
   'console.label': 'Konsole',
   'console.brand.provider': 'Reparaturdienst',
@@ -18,13 +19,13 @@ export const shellDe: ShellWords = {
   'console.nav.products': 'Produkte',
   'console.nav.registrations': 'Registrierungen',
   'console.nav.senders': 'Absenderadressen',
-  'console.nav.providers': 'Reparaturdienste',
+  'console.nav.providers': 'Servicepartner',
   'console.nav.overview': 'Übersicht',
   'console.nav.merchants': 'Händler',
   'console.nav.catalogue': 'Katalog',
-  'console.nav.admins': 'Administratoren',
-  'console.nav.audit': 'Prüfprotokoll',
-  'console.nav.coverage': 'Deckung prüfen',
+  'console.nav.admins': 'Admins',
+  'console.nav.audit': 'Audit-Log',
+  'console.nav.coverage': 'Garantieprüfung',
   'console.nav.team': 'Team',
   'console.nav.account': 'Konto',
 
@@ -67,7 +68,7 @@ export const shellDe: ShellWords = {
   'login.reason.merchantSuspended':
     'Das Konto Ihres Händlers ist gesperrt, daher wurden Sie abgemeldet. Wenden Sie sich an den Support der Plattform, um es wieder freizugeben.',
   'login.reason.providerSuspended':
-    'Das Konto Ihres Reparaturdienstes ist gesperrt, daher wurden Sie abgemeldet. Wenden Sie sich an den Support der Plattform, um es wieder freizugeben.',
+    'Das Konto Ihres Servicepartners ist gesperrt, daher wurden Sie abgemeldet. Wenden Sie sich an den Support der Plattform, um es wieder freizugeben.',
   'login.refused.credentials':
     'Diese E-Mail-Adresse und dieses Passwort passen zu keinem Konto. Prüfen Sie beides und versuchen Sie es erneut.',
   'login.refused.accountSuspended':
@@ -75,7 +76,7 @@ export const shellDe: ShellWords = {
   'login.refused.merchantSuspended':
     'Das Konto Ihres Händlers ist gesperrt, daher können sich seine Mitarbeitenden nicht anmelden. Wenden Sie sich an den Support der Plattform, um es wieder freizugeben.',
   'login.refused.providerSuspended':
-    'Das Konto Ihres Reparaturdienstes ist gesperrt, daher können sich seine Mitarbeitenden nicht anmelden. Wenden Sie sich an den Support der Plattform, um es wieder freizugeben.',
+    'Das Konto Ihres Servicepartners ist gesperrt, daher können sich seine Mitarbeitenden nicht anmelden. Wenden Sie sich an den Support der Plattform, um es wieder freizugeben.',
   'login.refused.customer': 'Diese Anmeldung ist für Händler, Reparaturdienste und Administratoren.',
   'login.intro':
     'Für Händler, Reparaturdienste und Administratoren der Plattform. Kundinnen und Kunden melden sich in {wallet} an.',
@@ -162,7 +163,7 @@ export const shellDe: ShellWords = {
   'dashboard.start.productsLink': 'Legen Sie zuerst Ihre Produkte an',
   'dashboard.warranties': 'Garantien',
   'dashboard.tile.issued': '{count} ausgestellt',
-  'dashboard.tile.active': '{count} gültig',
+  'dashboard.tile.active': '{count} aktiv',
   'dashboard.tile.claimed': '{count} von Kunden übernommen',
   'dashboard.tile.expiring': '{count} laufen in 30 Tagen ab',
   'dashboard.tile.expired': '{count} abgelaufen',

@@ -1,7 +1,8 @@
 import type { ShellWords } from './shell.en.js'
 
 // The console's shell and merchant pages in French (keys and placeholders as in shell.en.ts; the
-// customer app's terms: garantie, réclamation, boutique, service de réparation, certificat).
+// customer app's terms: garantie, réclamation, certificat; a merchant is a commerçant and a
+// service provider a prestataire, as in the admin part).
 export const shellFr: ShellWords = {
   'console.label': 'Console',
   'console.brand.provider': 'Service de réparation',
@@ -17,14 +18,14 @@ export const shellFr: ShellWords = {
   'console.nav.claims': 'Réclamations',
   'console.nav.products': 'Produits',
   'console.nav.registrations': 'Enregistrements',
-  'console.nav.senders': 'Adresses d’expédition',
-  'console.nav.providers': 'Services de réparation',
+  'console.nav.senders': 'Adresses d’expéditeur',
+  'console.nav.providers': 'Prestataires',
   'console.nav.overview': 'Vue d’ensemble',
-  'console.nav.merchants': 'Boutiques',
+  'console.nav.merchants': 'Commerçants',
   'console.nav.catalogue': 'Catalogue',
   'console.nav.admins': 'Administrateurs',
   'console.nav.audit': 'Journal d’audit',
-  'console.nav.coverage': 'Vérifier la couverture',
+  'console.nav.coverage': 'Vérification de couverture',
   'console.nav.team': 'Équipe',
   'console.nav.account': 'Compte',
 
@@ -65,21 +66,21 @@ export const shellFr: ShellWords = {
   'login.reason.accountSuspended':
     'Votre compte est suspendu, vous avez donc été déconnecté. Demandez à votre administrateur de le réactiver.',
   'login.reason.merchantSuspended':
-    'Le compte de votre boutique est suspendu, vous avez donc été déconnecté. Contactez le support de la plateforme pour le réactiver.',
+    'Le compte de votre commerçant est suspendu, vous avez donc été déconnecté. Contactez le support de la plateforme pour le réactiver.',
   'login.reason.providerSuspended':
-    'Le compte de votre service de réparation est suspendu, vous avez donc été déconnecté. Contactez le support de la plateforme pour le réactiver.',
+    'Le compte de votre prestataire est suspendu, vous avez donc été déconnecté. Contactez le support de la plateforme pour le réactiver.',
   'login.refused.credentials':
     'Cette adresse e-mail et ce mot de passe ne correspondent à aucun compte. Vérifiez les deux et réessayez.',
   'login.refused.accountSuspended':
     'Votre compte est suspendu. Demandez à votre administrateur de le réactiver.',
   'login.refused.merchantSuspended':
-    'Le compte de votre boutique est suspendu, ses utilisateurs ne peuvent donc pas se connecter. Contactez le support de la plateforme pour le réactiver.',
+    'Le compte de votre commerçant est suspendu, ses utilisateurs ne peuvent donc pas se connecter. Contactez le support de la plateforme pour le réactiver.',
   'login.refused.providerSuspended':
-    'Le compte de votre service de réparation est suspendu, ses utilisateurs ne peuvent donc pas se connecter. Contactez le support de la plateforme pour le réactiver.',
+    'Le compte de votre prestataire est suspendu, ses utilisateurs ne peuvent donc pas se connecter. Contactez le support de la plateforme pour le réactiver.',
   'login.refused.customer':
-    'Cette connexion est réservée aux boutiques, aux services de réparation et aux administrateurs.',
+    'Cette connexion est réservée aux commerçants, aux services de réparation et aux administrateurs.',
   'login.intro':
-    'Pour les boutiques, les services de réparation et les administrateurs de la plateforme. Les clients se connectent depuis {wallet}.',
+    'Pour les commerçants, les services de réparation et les administrateurs de la plateforme. Les clients se connectent depuis {wallet}.',
   'login.introWallet': 'leur portefeuille',
   'login.signingIn': 'Connexion…',
   'login.signIn': 'Se connecter',
@@ -373,7 +374,7 @@ export const shellFr: ShellWords = {
   'products.save': 'Enregistrer le produit',
   'products.addButton': 'Ajouter le produit',
   'products.readOnly':
-    'Votre rôle vous permet de voir les produits ; les propriétaires et administrateurs de votre boutique les modifient.',
+    'Votre rôle vous permet de voir les produits ; les propriétaires et administrateurs de votre commerçant les modifient.',
   'products.labelsHint':
     'Imprimer des étiquettes QR code pour les numéros de série d’un produit avec GTIN : {link}.',
   'products.labelsLink': 'Planches d’étiquettes',
