@@ -1,5 +1,6 @@
 // Dates and amounts: the one helper of the console and the customer app.
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../lib/format.js'
+import { ct } from './i18n.js'
 
 export { formatDate, formatDateTime, formatMoney, formatNumber }
 
@@ -7,13 +8,13 @@ export { formatDate, formatDateTime, formatMoney, formatNumber }
 export function mintBadge(status: string): { text: string; tone: string } {
   switch (status) {
     case 'MINTED':
-      return { text: 'Minted', tone: 'good' }
+      return { text: ct('warranties.mint.minted'), tone: 'good' }
     case 'FAILED':
-      return { text: 'Mint failed', tone: 'bad' }
+      return { text: ct('warranties.mint.failed'), tone: 'bad' }
     case 'MINTING':
-      return { text: 'Minting', tone: 'warn' }
+      return { text: ct('warranties.mint.minting'), tone: 'warn' }
     default:
-      return { text: 'Pending', tone: 'warn' }
+      return { text: ct('warranties.mint.pending'), tone: 'warn' }
   }
 }
 
@@ -43,7 +44,7 @@ export function isGtin(value: string): boolean {
 /** The console's one message for a GTIN it will not send (the API refuses it for the same reason). */
 export function gtinProblem(value: string): string | null {
   const gtin = value.trim()
-  return gtin && !isGtin(gtin) ? 'Not a GTIN: 8, 12, 13 or 14 digits, the last a correct check digit.' : null
+  return gtin && !isGtin(gtin) ? ct('common.gtinProblem') : null
 }
 
 /** A staff user's status in words: an invitation not yet accepted says so (and until when). */
@@ -52,7 +53,7 @@ export function staffStatus(user: {
   invitation?: { status: 'PENDING' | 'EXPIRED'; expiresAt: string } | undefined
 }): string {
   if (user.invitation?.status === 'PENDING')
-    return `Invited (link valid until ${formatDateTime(user.invitation.expiresAt)})`
-  if (user.invitation) return 'Invitation expired: resend it'
-  return user.status === 'ACTIVE' ? 'Active' : 'Suspended'
+    return ct('common.staff.invited', { date: formatDateTime(user.invitation.expiresAt) })
+  if (user.invitation) return ct('common.staff.invitationExpired')
+  return user.status === 'ACTIVE' ? ct('common.staff.active') : ct('common.staff.suspended')
 }

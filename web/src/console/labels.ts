@@ -1,6 +1,7 @@
 // The label page's reading of a list of serials (pasted, or a .txt/.csv file): one serial a
 // line (a CSV's first column), checked by the rules the API's label sheet applies
 // (docs/digital-link.md), so that every bad line is named at once, before anything is sent.
+import { ct } from './i18n.js'
 
 /** Labels on one sheet: the API's limit (`POST /v1/merchant/products/{id}/labels`). */
 export const LABELS_PER_SHEET = 120
@@ -47,16 +48,13 @@ export function readSerials(text: string): ReadSerials {
       problems.push({
         line,
         serial,
-        message:
-          serial.length > 20
-            ? 'longer than 20 characters: a GS1 serial (AI 21) has at most 20'
-            : "has a character a GS1 serial (AI 21) cannot hold: use A-Z a-z 0-9 !%&'()*+,-./:;<=>?_",
+        message: serial.length > 20 ? ct('labels.problem.tooLong') : ct('labels.problem.character'),
       })
       return
     }
     const first = seen.get(serial.toUpperCase())
     if (first !== undefined) {
-      problems.push({ line, serial, message: `repeats line ${first}` })
+      problems.push({ line, serial, message: ct('labels.problem.repeats', { line: first }) })
       return
     }
     seen.set(serial.toUpperCase(), line)

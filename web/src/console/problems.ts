@@ -1,6 +1,7 @@
 // The console's reading of an API error answer: the per-field messages shown at their fields,
 // and one message for the form as a whole that never repeats them (plain, no window or fetch:
-// unit-tested in test/web).
+// unit-tested in test/web). Its own words are the console's (./i18n.ts); the API's are as sent.
+import { ct } from './i18n.js'
 
 /** An error answer with the per-field messages of a validation error, keyed by field name. */
 export interface StaffProblem {
@@ -27,6 +28,6 @@ export function formMessage(problem: StaffProblem | null): string | null {
   const atFields = Object.values(problem.fields)
   if (atFields.includes(problem.message)) return null
   if (atFields.length > 0)
-    return atFields.length === 1 ? 'Please correct the marked field.' : 'Please correct the marked fields.'
+    return atFields.length === 1 ? ct('common.problem.field') : ct('common.problem.fields')
   return problem.message
 }

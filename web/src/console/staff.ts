@@ -7,6 +7,7 @@
 import createClient from 'openapi-fetch'
 import type { components, operations, paths } from '../../../packages/client/src/schema'
 import { navigate } from '../lib/router.svelte'
+import { ct } from './i18n'
 import { fieldOf, type StaffProblem } from './problems'
 
 export { formMessage, type StaffProblem } from './problems'
@@ -138,8 +139,8 @@ export function staffProblemOf(error: unknown, response: Response | undefined): 
       typeof body.message === 'string'
         ? body.message
         : response
-          ? 'Something went wrong.'
-          : 'You seem to be offline. Check your connection and try again.',
+          ? ct('common.problem.generic')
+          : ct('common.problem.offline'),
     fields,
   }
 }
