@@ -274,7 +274,7 @@ export const adminDe: AdminWords = {
   'claims.approvedOpen': 'angenommen, weder erledigt noch übergeben',
   'claims.withProvider': 'bei einem Servicepartner',
   'claims.olderThan7': 'seit mehr als 7 Tagen offen',
-  'claims.median': 'mittlere Bearbeitungsdauer (90 Tage)',
+  'claims.median': 'mittlere Dauer bis zur Erledigung (90 Tage)',
   'claims.hours.one': '{count} Stunde',
   'claims.hours.other': '{count} Stunden',
   'claims.days.one': '{count} Tag',
