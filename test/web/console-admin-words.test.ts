@@ -4,6 +4,7 @@ import { cplural, ct, loadConsoleWords } from '../../web/src/console/i18n.js'
 import { adminDe } from '../../web/src/console/messages/admin.de.js'
 import { adminEn } from '../../web/src/console/messages/admin.en.js'
 import { adminFr } from '../../web/src/console/messages/admin.fr.js'
+import { shellEn } from '../../web/src/console/messages/shell.en.js'
 import { applyLanguage, language } from '../../web/src/lib/i18n.js'
 
 // The console's admin part (docs/console.md): the admin's pages, staff, claims, coverage,
@@ -38,10 +39,12 @@ describe('the admin words', () => {
     }
   })
 
-  it('keeps to the part’s prefixes, so that it never takes a key of the other part', () => {
+  it('keeps to the part’s prefixes and shares no key with the shell’s part', () => {
     const prefixes =
       /^(admin|staff|team|claims|claim|coverage|registrations|registration|providers|senders|audit|catalogue|merchants|merchant)\./
     for (const key of englishKeys) expect(key).toMatch(prefixes)
+    // en.ts spreads both parts into one object: a key in both would silently take this part's text.
+    expect(englishKeys.filter((key) => Object.hasOwn(shellEn, key))).toEqual([])
   })
 })
 
