@@ -1,5 +1,9 @@
 // The audit log in words: what an entry changed as key/value lines, and the console page of
-// its target (the API keeps the resource as it showed it, `before` and `after`).
+// its target (the API keeps the resource as it showed it, `before` and `after`). The words are
+// the console's language (./i18n.ts): kinds and the fields the snapshots hold from the catalogue,
+// any other field named from its key in English.
+import { type ConsoleKey, ct } from './i18n.js'
+import { adminEn } from './messages/admin.en.js'
 
 type Snapshot = Record<string, unknown>
 
@@ -21,14 +25,27 @@ export interface TargetView {
   href: string | null
 }
 
-const KINDS: Record<string, string> = {
-  merchant: 'Merchant',
-  merchant_user: 'Merchant user',
-  service_provider: 'Service provider',
-  service_provider_user: 'Service provider user',
-  merchant_service_provider: 'Provider allowed by a merchant',
-  admin_user: 'Admin',
-  global_product: 'Catalogue product',
+/** The target types the log holds, in the order the audit page offers them. */
+export const TARGET_TYPES = [
+  'merchant',
+  'merchant_user',
+  'global_product',
+  'service_provider',
+  'service_provider_user',
+  'merchant_service_provider',
+  'admin_user',
+] as const
+
+/** The catalogue's key `${prefix}${name}` when it has one. */
+function known(prefix: string, name: string): ConsoleKey | null {
+  const key = `${prefix}${name}`
+  return Object.hasOwn(adminEn, key) ? (key as ConsoleKey) : null
+}
+
+/** A target type in words: "Merchant", "Catalogue product"… (an unknown one from its name). */
+export function kindName(targetType: string): string {
+  const key = known('audit.kind.', targetType)
+  return key ? ct(key) : fieldName(targetType)
 }
 
 // Fields every snapshot has that say nothing about the change itself.
@@ -36,8 +53,10 @@ const QUIET = new Set(['id', 'createdAt', 'updatedAt'])
 
 const isSnapshot = (v: unknown): v is Snapshot => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** `contactEmail` → "Contact e-mail", `merchantId` → "Merchant id". */
+/** `contactEmail` → "Contact e-mail", `merchantId` → "Merchant id" (in the console's language). */
 export function fieldName(key: string): string {
+  const word = known('audit.field.', key)
+  if (word) return ct(word)
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/_/g, ' ')
@@ -69,7 +88,7 @@ function idPage(field: string, value: unknown): string | undefined {
 export function changeLines(before: unknown, after: unknown): ChangeLine[] {
   if (!isSnapshot(before) && !isSnapshot(after)) {
     if (before === null && after === null) return []
-    return [{ field: 'Value', before: valueText(before), after: valueText(after) }]
+    return [{ field: ct('audit.value'), before: valueText(before), after: valueText(after) }]
   }
   const b = isSnapshot(before) ? before : null
   const a = isSnapshot(after) ? after : null
@@ -109,7 +128,7 @@ export function targetView(
 ): TargetView {
   const snapshot = isSnapshot(after) ? after : isSnapshot(before) ? before : null
   const field = (key: string) => (typeof snapshot?.[key] === 'string' ? (snapshot[key] as string) : null)
-  const kind = KINDS[targetType] ?? fieldName(targetType)
+  const kind = kindName(targetType)
   let href: string | null = null
   if (targetType === 'merchant' && targetId) href = `/admin/merchants/${targetId}`
   else if (targetType === 'service_provider' && targetId) href = `/admin/providers/${targetId}`
