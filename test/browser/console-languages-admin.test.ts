@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimIn } from '../support/claim-factories.js'
 import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
-import { createTestService, type TestService } from '../support/harness.js'
+import type { TestService } from '../support/harness.js'
 import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, PHONE } from './support/browser.js'
+import { htmlLang, serveWithBrowser, stopServed } from './support/served.js'
 
 // The console's admin and claims pages in the browser's language (docs/console.md): a Chromium
 // set to de-DE sees the merchants list, the audit log and the admins page in German as an admin,
@@ -20,10 +21,7 @@ const suffix = Math.random().toString(36).slice(2, 8)
 const merchantName = `Nordlicht Audio ${suffix}`
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  svc = await createTestService({ env: { PUBLIC_API_URL: base, APP_URL: base } })
-  await svc.app.listen({ port, host: '127.0.0.1' })
+  ;({ svc, browser, base } = await serveWithBrowser())
   admin = await createUser(svc.deps, { role: 'ADMIN', email: `root-${suffix}@platform.example.com` })
   // A merchant created through the API, so that the audit log has its creation to word.
   const created = await svc.request({
@@ -36,12 +34,8 @@ beforeAll(async () => {
   tenant = await createMerchantWithUsers(svc.deps, `Kiel Kameras ${suffix}`)
   const customer = await createUser(svc.deps, { role: 'CUSTOMER', password: null })
   await claimIn(svc, tenant.owner, customer, 'INFO_REQUESTED')
-  browser = await launchBrowser()
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await svc?.close()
-})
+afterAll(() => stopServed({ browser, svc }))
 
 /** A page in `locale` whose tab holds the staff session of `who` (as /login leaves it). */
 async function staffPage(who: TestUser, locale: string, device: object = DESKTOP) {
@@ -62,12 +56,6 @@ async function staffPage(who: TestUser, locale: string, device: object = DESKTOP
   return opened
 }
 
-const htmlLang = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement
-        .lang,
-  )
 /** Everything the page's main part holds, hidden captions and the options of menus too. */
 const mainText = async (page: Page) => (await page.locator('main').textContent()) ?? ''
 

@@ -4,9 +4,10 @@ import { consoleDe } from '../../web/src/console/messages/de.js'
 import { consoleEn } from '../../web/src/console/messages/en.js'
 import { consoleFr } from '../../web/src/console/messages/fr.js'
 import { createMerchantWithUsers, type TestUser, uniqueEmail } from '../support/factories.js'
-import { createTestService, type TestService } from '../support/harness.js'
+import type { TestService } from '../support/harness.js'
 import { createMerchantProduct, issueWarranty } from '../support/warranty-factories.js'
 import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, textOf } from './support/browser.js'
+import { htmlLang, serveWithBrowser, stopServed } from './support/served.js'
 
 // The staff console's languages (docs/console.md#languages): a browser set to German signs in
 // and works in German (the dashboard, the issue form, the warranties list), one set to French
@@ -18,11 +19,7 @@ let base: string
 let owner: TestUser
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  svc = await createTestService({ env: { PUBLIC_API_URL: base, APP_URL: base } })
-  await svc.app.listen({ port, host: '127.0.0.1' })
-  browser = await launchBrowser()
+  ;({ svc, browser, base } = await serveWithBrowser())
   const merchant = await createMerchantWithUsers(svc.deps, 'Nordlicht')
   owner = merchant.owner
   const product = await createMerchantProduct(svc.deps.db, merchant.merchant.id, {
@@ -32,17 +29,7 @@ beforeAll(async () => {
   })
   await issueWarranty(svc, owner, { customerEmail: uniqueEmail('kunde'), merchantProductId: product.id })
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await svc?.close()
-})
-
-const htmlLang = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement
-        .lang,
-  )
+afterAll(() => stopServed({ browser, svc }))
 
 /**
  * The English texts of the console's pages that a translated page must not show: every English

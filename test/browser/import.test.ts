@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMerchantWithUsers } from '../support/factories.js'
-import { createTestService, type TestService } from '../support/harness.js'
+import type { TestService } from '../support/harness.js'
 import { createMerchantProduct, uniqueSerial } from '../support/warranty-factories.js'
 import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, PHONE } from './support/browser.js'
+import { serveWithBrowser, stopServed } from './support/served.js'
 
 // The console's CSV import page (docs/console.md, "Import"): from the navigation, the template
 // with a real product, the upload of a European spreadsheet export, the progress to DONE and the
@@ -14,16 +15,9 @@ let browser: Browser
 let base: string
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  svc = await createTestService({ env: { PUBLIC_API_URL: base, APP_URL: base, IMPORT_CHUNK_LINES: '2' } })
-  await svc.app.listen({ port, host: '127.0.0.1' })
-  browser = await launchBrowser()
+  ;({ svc, browser, base } = await serveWithBrowser({ IMPORT_CHUNK_LINES: '2' }))
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await svc?.close()
-})
+afterAll(() => stopServed({ browser, svc }))
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto(`${base}/login`)

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMerchantWithUsers, uniqueEmail } from '../support/factories.js'
-import { createTestService, type TestService } from '../support/harness.js'
+import type { TestService } from '../support/harness.js'
 import { claimIdsOf, issueWarranty } from '../support/warranty-factories.js'
 import { expectCleanPage, freePort, freshPage, launchBrowser, PHONE, textOf } from './support/browser.js'
+import { htmlLang, serveWithBrowser, stopServed } from './support/served.js'
 
 // The customer app's languages (docs/web-app.md#languages): the browser's language chooses until
 // the customer picks one on the Profile page, which is saved to the profile and kept on reload.
@@ -12,25 +13,11 @@ let browser: Browser
 let base: string
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  svc = await createTestService({ env: { PUBLIC_API_URL: base, APP_URL: base } })
-  await svc.app.listen({ port, host: '127.0.0.1' })
-  browser = await launchBrowser()
+  ;({ svc, browser, base } = await serveWithBrowser())
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await svc?.close()
-})
+afterAll(() => stopServed({ browser, svc }))
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
-const htmlLang = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement
-        .lang,
-  )
-
 describe('the language of the customer app', () => {
   it('speaks German to a browser set to de-DE, on the sign-in page', async () => {
     const { context, page, watched } = await freshPage(browser, { ...PHONE, locale: 'de-DE' })

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestService, type TestService } from '../support/harness.js'
+import type { TestService } from '../support/harness.js'
 import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, PHONE } from './support/browser.js'
+import { serveWithBrowser, stopServed } from './support/served.js'
 
 // Staff who land on the customer sign-in find the console's: a link from /signin to /login.
 let svc: TestService
@@ -9,16 +10,9 @@ let browser: Browser
 let base: string
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  svc = await createTestService({ env: { PUBLIC_API_URL: base, APP_URL: base } })
-  await svc.app.listen({ port, host: '127.0.0.1' })
-  browser = await launchBrowser()
+  ;({ svc, browser, base } = await serveWithBrowser())
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await svc?.close()
-})
+afterAll(() => stopServed({ browser, svc }))
 
 describe('the customer sign-in page', () => {
   it.each([
