@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMerchantWithUsers, uniqueEmail } from '../support/factories.js'
 import type { TestService } from '../support/harness.js'
 import { claimIdsOf, issueWarranty } from '../support/warranty-factories.js'
-import { expectCleanPage, freePort, freshPage, launchBrowser, PHONE, textOf } from './support/browser.js'
+import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, PHONE, textOf } from './support/browser.js'
 import { htmlLang, serveWithBrowser, stopServed } from './support/served.js'
 
 // The customer app's languages (docs/web-app.md#languages): the browser's language chooses until
@@ -83,6 +83,59 @@ describe('the language of the customer app', () => {
       await page.getByRole('link', { name: 'Portefeuille', exact: true }).click()
       await expect.poll(() => heading(page)).toBe('Mes garanties')
       await expect.poll(() => textOf(page.locator('main'))).toMatch(/Encore \d+ mois/)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('shows the receipts page and the profile in German, folder words and copy buttons included', async () => {
+    const { owner } = await createMerchantWithUsers(svc.deps, 'Belegladen')
+    const email = uniqueEmail('belege')
+    const warranty = await issueWarranty(svc, owner, { customerEmail: email })
+    const [claimId] = await claimIdsOf(svc.deps.db, warranty.id)
+
+    const { context, page, watched } = await freshPage(browser, { ...DESKTOP, locale: 'de-DE' })
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base })
+      await page.goto(`${base}/claim?claimId=${claimId}`)
+      await page.getByRole('button', { name: 'Zu meiner Wallet hinzufügen' }).click()
+      await page.waitForURL(`${base}/wallet`)
+
+      await page.getByRole('link', { name: 'Belege' }).click()
+      await expect.poll(() => heading(page)).toBe('Belege')
+      await page.getByRole('heading', { name: 'Beleg hinzufügen' }).waitFor()
+      await page.getByLabel('Neuer Ordner').fill('Küche')
+      await page.getByRole('button', { name: 'Ordner anlegen' }).click()
+      await page.getByText('Ordner „Küche“ angelegt.').waitFor()
+      await expect.poll(() => textOf(page.locator('#folder-list'))).toContain('0 Belege')
+      // The same name again: the API's conflict, in the page's words.
+      watched.allow(/^409 POST .*\/v1\/customer\/receipts\/folders$/)
+      await page.getByLabel('Neuer Ordner').fill('Küche')
+      await page.getByRole('button', { name: 'Ordner anlegen' }).click()
+      await page.getByText('Sie haben bereits einen Ordner namens „Küche“.').waitFor()
+      await page.getByRole('button', { name: 'Ihre Beleg-Postfachadresse kopieren' }).click()
+      await page.getByText('Kopiert.').waitFor()
+      const inbox = await page.getByLabel('Ihre Beleg-Postfachadresse', { exact: true }).inputValue()
+      expect(await textOf(page.locator('main'))).not.toMatch(/Add a receipt|Folders|Copy/)
+      await expectCleanPage(page, watched)
+
+      // The profile's inbox address has the same copy button.
+      await page.getByRole('link', { name: 'Profil' }).click()
+      await expect.poll(() => heading(page)).toBe('Profil')
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }
+        ).navigator.clipboard.writeText(''),
+      )
+      await page.getByRole('button', { name: 'Ihre Beleg-Postfachadresse kopieren' }).click()
+      await page.getByText('Kopiert.').waitFor()
+      const copied = await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      )
+      expect(copied).toBe(inbox)
+      await expectCleanPage(page, watched)
     } finally {
       await context.close()
     }

@@ -4,14 +4,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
 import type { TestService } from '../support/harness.js'
 import { linksIn, type SmtpSink } from '../support/smtp-sink.js'
-import { DESKTOP, expectCleanPage, freshPage, type PageWatch, PHONE } from './support/browser.js'
+import { DESKTOP, expectCleanPage, freshPage, type PageWatch, PHONE, textOf } from './support/browser.js'
+import { receiptPhoto } from './support/receipt-photo.js'
 import { sharedWorld } from './support/world.js'
 
 // Dark mode follows the system setting (prefers-color-scheme): the main pages of the customer
-// app and of the console in the light and the dark theme, on a phone and a desktop. On each:
-// the theme is applied (the page's ground), axe finds nothing serious or critical (its
-// colour-contrast rule included) and the console is clean. The QR code stays dark on light.
-// Run from web.test.ts (`npm run test:browser`).
+// app and of the console in the light and the dark theme, in English on a phone and a desktop,
+// in German on a phone and in French on a desktop (the browser's language, as Chromium's locale
+// and Accept-Language send it). On each: the theme is applied (the page's ground), axe finds
+// nothing serious or critical (its colour-contrast rule included), the console is clean and
+// <html lang> is the language. Each page is loaded once and checked in both themes (the themes
+// are CSS only, so switching the emulated scheme redraws it as a reload would). In English each
+// customer page shows a known sentence; in German and French that sentence is gone. The QR code
+// stays dark on light. Run from web.test.ts (`npm run test:browser`).
 let sink: SmtpSink
 let svc: TestService
 let browser: Browser
@@ -20,16 +25,38 @@ let tenant: Awaited<ReturnType<typeof createMerchantWithUsers>>
 let admin: TestUser
 
 const THEMES = ['light', 'dark'] as const
-const DEVICES = [
-  ['a phone', PHONE],
-  ['a desktop', DESKTOP],
+/** Each run: the language, the browser's locale, the device. */
+const RUNS = [
+  ['English', 'en-US', 'a phone', PHONE],
+  ['English', 'en-US', 'a desktop', DESKTOP],
+  ['German', 'de-DE', 'a phone', PHONE],
+  ['French', 'fr-FR', 'a desktop', DESKTOP],
 ] as const
+/**
+ * A sentence each customer page shows in English (checked there), which the German and French
+ * pages must not show. The console's pages get theirs as they are translated (docs/console.md).
+ */
+const ENGLISH_SENTENCES: [RegExp, string][] = [
+  [/^\/wallet$/, 'My warranties'],
+  [/^\/wallet\/[^/]+$/, 'Printable certificate'],
+  [/^\/wallet\/[^/]+\/print$/, 'Warranty certificate'],
+  [/^\/wallet\/[^/]+\/own$/, 'Your certificate'],
+  [/^\/claims$/, 'To report a problem, open the product in your'],
+  [/^\/receipts$/, 'Add a receipt'],
+  [/^\/receipts\/[^/]+$/, 'Edit details'],
+  [/^\/profile$/, 'Signing out forgets your session'],
+  [/^\/verify$/, 'Enter the warranty code printed on the certificate'],
+  [/^\/verify\/[^/?]+/, 'Holder and service history'],
+  [/^\/register$/, 'Register your product'],
+  [/^\/signin$/, 'We e-mail you a link that signs you in.'],
+]
 /** The page's ground (--wash) in each theme, as the browser computes it. */
 const GROUND = { light: 'rgb(243, 246, 249)', dark: 'rgb(13, 17, 23)' }
 const SERIAL = 'SN-THEMES-1'
 
 let warranty: { id: string; warrantyCode: string }
 let customerSession = ''
+let receiptId = ''
 
 beforeAll(async () => {
   ;({ sink, svc, browser, base } = await sharedWorld())
@@ -47,22 +74,38 @@ async function ground(page: Page): Promise<string> {
   })
 }
 
-/** Each path in each theme: the theme's ground, no serious axe violation, a clean console. */
-async function visitInThemes(page: Page, watched: PageWatch, paths: string[]): Promise<void> {
-  for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme })
-    for (const path of paths) {
-      await page.goto(`${base}${path}`)
-      await page
-        .locator('h1')
-        .first()
-        .waitFor()
-        .catch((e: unknown) => {
-          throw new Error(`no page at ${path} (${theme}), the browser is at ${page.url()}: ${e}`)
-        })
+const htmlLang = (page: Page) =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement
+        .lang,
+  )
+
+/**
+ * Each path, in each theme: the theme's ground, no serious axe violation, a clean console; in the
+ * language `lang`: <html lang>, and the page's English sentence shown in English only.
+ */
+async function visitInThemes(page: Page, watched: PageWatch, paths: string[], lang: string): Promise<void> {
+  for (const path of paths) {
+    await page.goto(`${base}${path}`)
+    await page
+      .locator('h1')
+      .first()
+      .waitFor()
+      .catch((e: unknown) => {
+        throw new Error(`no page at ${path} (${lang}), the browser is at ${page.url()}: ${e}`)
+      })
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme })
       await expectCleanPage(page, watched)
       expect(await ground(page), `the ${theme} theme on ${path}`).toBe(GROUND[theme])
     }
+    expect(await htmlLang(page), `<html lang> on ${path}`).toBe(lang)
+    const english = ENGLISH_SENTENCES.find(([pattern]) => pattern.test(path))?.[1]
+    if (english === undefined) continue
+    const text = await textOf(page.locator('body'))
+    if (lang === 'en') expect(text, `the English sentence on ${path}`).toContain(english)
+    else expect(text, `English left on ${path} in ${lang}`).not.toContain(english)
   }
 }
 
@@ -75,11 +118,12 @@ async function withCustomerSession(page: Page): Promise<void> {
   }, customerSession)
 }
 
+/** Signs in on the console's form, found by its fields' ids (the same in every language). */
 async function staffSignIn(page: Page, who: { email: string; password: string }): Promise<void> {
   await page.goto(`${base}/login`)
-  await page.getByLabel('E-mail address').fill(who.email)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.locator('#email').fill(who.email)
+  await page.locator('#password').fill(who.password)
+  await page.locator('form button[type="submit"]').click()
   await page.waitForURL((url) => url.pathname !== '/login')
 }
 
@@ -127,6 +171,20 @@ describe('dark mode follows the system setting', () => {
       )) ?? ''
     expect(customerSession).not.toBe('')
 
+    // A receipt, for the receipt's page.
+    const token = (JSON.parse(customerSession) as { token: string }).token
+    const receipt = await svc.request({
+      method: 'POST',
+      url: '/v1/customer/receipts',
+      token,
+      payload: {
+        imageBase64: (await receiptPhoto()).toString('base64'),
+        ocrData: { merchant: 'Night Owl Shop', date: '2026-11-20', total: '44.49', items: [] },
+      },
+    })
+    expect(receipt.statusCode).toBe(200)
+    receiptId = receipt.json().id
+
     // The QR code in the dark theme: its quiet zone (the image's corner) is white, its modules
     // dark, so a scanner reads it as it reads a printed one.
     await page.goto(`${base}/wallet/${warranty.id}`)
@@ -149,62 +207,80 @@ describe('dark mode follows the system setting', () => {
     await context.close()
   }, 180_000)
 
-  it.each(DEVICES)(
-    'the customer app on %s: every main page, light and dark',
-    async (_name, device) => {
+  it.each(RUNS)(
+    'the customer app in %s (%s) on %s: every main page, light and dark',
+    async (_language, locale, _name, device) => {
       expect(customerSession).not.toBe('')
-      const { context, page, watched } = await freshPage(browser, device)
+      const { context, page, watched } = await freshPage(browser, { ...device, locale })
       await withCustomerSession(page)
-      await visitInThemes(page, watched, [
-        '/wallet',
-        `/wallet/${warranty.id}`,
-        `/wallet/${warranty.id}/print`,
-        '/claims',
-        '/receipts',
-        '/profile',
-        '/verify',
-        `/verify/${warranty.warrantyCode}?serialNumber=${SERIAL}`,
-        '/register',
-        '/signin',
-      ])
+      await visitInThemes(
+        page,
+        watched,
+        [
+          '/wallet',
+          `/wallet/${warranty.id}`,
+          `/wallet/${warranty.id}/print`,
+          `/wallet/${warranty.id}/own`,
+          '/claims',
+          '/receipts',
+          `/receipts/${receiptId}`,
+          '/profile',
+          '/verify',
+          `/verify/${warranty.warrantyCode}?serialNumber=${SERIAL}`,
+          '/register',
+          '/signin',
+        ],
+        locale.slice(0, 2),
+      )
       await context.close()
     },
     240_000,
   )
 
-  it.each(DEVICES)(
-    'the console on %s: a merchant owner and an admin, light and dark',
-    async (_name, device) => {
+  it.each(RUNS)(
+    'the console in %s (%s) on %s: a merchant owner and an admin, light and dark',
+    async (_language, locale, _name, device) => {
       expect(warranty).toBeDefined()
-      const owner = await freshPage(browser, device)
+      const lang = locale.slice(0, 2)
+      const owner = await freshPage(browser, { ...device, locale })
       await staffSignIn(owner.page, { email: tenant.owner.email, password: tenant.owner.password })
-      await visitInThemes(owner.page, owner.watched, [
-        '/merchant',
-        '/merchant/issue',
-        '/merchant/import',
-        '/merchant/warranties',
-        `/merchant/warranties/${warranty.id}`,
-        '/merchant/claims',
-        '/merchant/products',
-        '/merchant/registrations',
-        '/merchant/senders',
-        '/merchant/providers',
-        '/merchant/team',
-        '/account',
-      ])
+      await visitInThemes(
+        owner.page,
+        owner.watched,
+        [
+          '/merchant',
+          '/merchant/issue',
+          '/merchant/import',
+          '/merchant/warranties',
+          `/merchant/warranties/${warranty.id}`,
+          '/merchant/claims',
+          '/merchant/products',
+          '/merchant/registrations',
+          '/merchant/senders',
+          '/merchant/providers',
+          '/merchant/team',
+          '/account',
+        ],
+        lang,
+      )
       await owner.context.close()
 
-      const staff = await freshPage(browser, device)
+      const staff = await freshPage(browser, { ...device, locale })
       await staffSignIn(staff.page, { email: admin.email, password: admin.password })
-      await visitInThemes(staff.page, staff.watched, [
-        '/admin',
-        '/admin/merchants',
-        `/admin/merchants/${tenant.merchant.id}`,
-        '/admin/providers',
-        '/admin/catalogue',
-        '/admin/audit',
-        '/admin/admins',
-      ])
+      await visitInThemes(
+        staff.page,
+        staff.watched,
+        [
+          '/admin',
+          '/admin/merchants',
+          `/admin/merchants/${tenant.merchant.id}`,
+          '/admin/providers',
+          '/admin/catalogue',
+          '/admin/audit',
+          '/admin/admins',
+        ],
+        lang,
+      )
       await staff.context.close()
     },
     300_000,

@@ -1,6 +1,7 @@
 import createClient from 'openapi-fetch'
 import type { operations, paths } from '../../../packages/client/src/schema'
 import { t } from './i18n'
+import type { Problem } from './problems'
 import { navigate } from './router.svelte'
 import { currentSession, markExpired } from './session'
 
@@ -39,15 +40,7 @@ api.use({
   },
 })
 
-/** An error answer of the API: `{error, message}`, plus the Retry-After of a 429/503. */
-export interface Problem {
-  status: number
-  error: string
-  message: string
-  retryAfterSeconds: number | null
-  /** The answer's `details` (`{path, message}`), empty when it has none. */
-  details: { path: string; message: string }[]
-}
+export { describeProblem, type Problem, waitInWords } from './problems'
 
 /** The problem of a failed call (a network failure is status 0, error `offline`). */
 export function problemOf(error: unknown, response: Response | undefined): Problem {
@@ -74,28 +67,5 @@ export async function call<T>(
     return { data: null, problem: problemOf(error, response), response }
   } catch {
     return { data: null, problem: problemOf(null, undefined) }
-  }
-}
-
-/** Plain words for a wait in seconds. */
-export function waitInWords(seconds: number): string {
-  if (seconds < 60) return t('wait.seconds', { count: seconds })
-  const minutes = Math.ceil(seconds / 60)
-  return minutes === 1 ? t('wait.minute') : t('wait.minutes', { count: minutes })
-}
-
-/** Plain words for a problem, for an alert. */
-export function describeProblem(problem: Problem): string {
-  switch (problem.error) {
-    case 'offline':
-      return t('problem.offline')
-    case 'too_many_requests':
-      return t('problem.tooMany', { wait: waitInWords(problem.retryAfterSeconds ?? 60) })
-    case 'unavailable':
-      return t('problem.unavailable', { wait: waitInWords(problem.retryAfterSeconds ?? 10) })
-    case 'validation_error':
-      return t('problem.validation', { message: problem.message })
-    default:
-      return problem.message
   }
 }

@@ -38,6 +38,37 @@ export const de: Messages = {
   'problem.tooMany': 'Das wurde gerade mehrmals angefragt. Bitte versuchen Sie es in {wait} erneut.',
   'problem.unavailable': 'Der Dienst ist ausgelastet. Bitte versuchen Sie es in {wait} erneut.',
   'problem.validation': 'Bitte prüfen Sie Ihre Eingabe: {message}',
+  'problem.notFound':
+    'Das wurde nicht gefunden: Es wurde vielleicht gelöscht, oder die Adresse ist unvollständig.',
+  'problem.conflict': 'Das gibt es schon: Es wurde vielleicht bereits erledigt, oder der Name ist vergeben.',
+  'problem.invalidState':
+    'Das ist gerade nicht möglich: Die Seite ist vielleicht nicht mehr aktuell. Laden Sie sie neu und versuchen Sie es erneut.',
+  'problem.receiptQuota':
+    'Ihr Speicher für Belege ist voll. Löschen Sie Belege, die Sie nicht mehr brauchen, und versuchen Sie es dann erneut.',
+  'problem.warrantyExpired': 'Diese Garantie ist beendet, daher ist das nicht mehr möglich.',
+  'problem.warrantyVoided': 'Diese Garantie ist nicht mehr gültig, daher ist das nicht möglich.',
+  'problem.claimOpen':
+    'Für dieses Produkt gibt es bereits eine offene Reklamation: Sie können stattdessen dort etwas ergänzen.',
+  'problem.tooLarge':
+    'Das ist zu groß zum Senden. Versuchen Sie ein kleineres Foto oder eine kleinere Datei.',
+  'problem.notRegistrable': 'Die Marke nimmt hier keine Registrierungen dieses Produkts an.',
+  'problem.unknownSerial':
+    'Die Marke hat kein Produkt mit dieser Seriennummer. Prüfen Sie die Nummer auf dem Etikett.',
+  'problem.invalidGtin': 'Das ist keine gültige GTIN. Prüfen Sie die Nummer unter dem Strichcode.',
+  'problem.forbidden': 'Das dürfen Sie nicht tun.',
+  'problem.suspended': 'Dieses Konto ist gesperrt.',
+  'problem.signIn': 'Bitte melden Sie sich erneut an.',
+  'problem.invalidLink':
+    'Dieser Link oder Code ist ungültig. Öffnen Sie ihn erneut aus der E-Mail oder beginnen Sie von vorn.',
+  'problem.expired':
+    'Dieser Link oder Code ist abgelaufen. Bitte beginnen Sie von vorn, um einen neuen zu erhalten.',
+  'problem.used':
+    'Dieser Link oder Code wurde bereits verwendet: Jeder funktioniert nur einmal. Bitte beginnen Sie von vorn, um einen neuen zu erhalten.',
+  'problem.timeout': 'Das hat zu lange gedauert. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  'problem.notReadable':
+    'Der Dienst konnte nicht lesen, was die App gesendet hat. Laden Sie die Seite neu und versuchen Sie es erneut.',
+  'problem.server': 'Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.',
+  'problem.emailQuota': 'Heute wurden zu viele E-Mails gesendet. Bitte versuchen Sie es morgen erneut.',
 
   'warranty.notInWallet': 'Diese Garantie ist nicht in Ihrer Wallet.',
 
@@ -135,7 +166,7 @@ export const de: Messages = {
   'warranty.report': 'Problem melden',
   'warranty.printable': 'Druckbares Zertifikat',
   'warranty.printableHint': 'für Papier oder zum Aufbewahren als PDF',
-  'warranty.own': 'In meine Wallet verschieben oder diese Garantie verschenken',
+  'warranty.own': 'In meine Wallet verschieben oder diese Garantie weitergeben',
   'warranty.publicCheck': 'Jeder kann dieses Zertifikat prüfen auf',
   'warranty.publicCheckLink': 'der öffentlichen Prüfseite',
   'warranty.publicCheckEnd': ', ohne Ihren Namen oder Ihre E-Mail-Adresse zu sehen.',
@@ -426,4 +457,164 @@ export const de: Messages = {
   'register.shop': 'Händler',
   'register.registering': 'Wird registriert…',
   'register.register': 'Registrieren',
+
+  'receipts.title': 'Belege',
+  'receipts.yours': 'Ihre Belege',
+  'receipts.search': 'Suchen',
+  'receipts.searchPlaceholder': 'Händler oder Text auf dem Beleg',
+  'receipts.showFolder': 'Ordner anzeigen',
+  'receipts.allFolders': 'Alle Ordner',
+  'receipts.noneMatch': 'Keine Belege gefunden.',
+  'receipts.noneYet': 'Noch keine Belege.',
+  'receipts.untitled': 'Beleg',
+  'receipts.beingRead': 'wird gelesen',
+  'receipts.inboxHeading': 'Belege per E-Mail senden',
+  'receipts.inboxHint':
+    'Senden Sie einen Beleg (als Foto oder PDF im Anhang) von der E-Mail-Adresse, die Sie hier verwenden, an diese Adresse; Händler, die Ihnen eine Garantie ausgestellt haben, können ihre Belege ebenfalls senden. Er erscheint bei Ihren Belegen und wird für Sie gelesen.',
+  'receipts.inboxLabel': 'Ihre Beleg-Postfachadresse',
+  'receipts.inboxOthers': 'Ihre weiteren Postfachadressen',
+  'receipts.folders': 'Ordner',
+  'receipts.newFolder': 'Neuer Ordner',
+  'receipts.createFolder': 'Ordner anlegen',
+  'receipts.folderCreated': 'Ordner „{name}“ angelegt.',
+  'receipts.folderTaken': 'Sie haben bereits einen Ordner namens „{name}“.',
+  'receipts.noFolders':
+    'Noch keine Ordner. Ordner halten Belege zusammen, zum Beispiel „Küche“ oder „Steuern 2026“.',
+  'receipts.count.one': '{count} Beleg',
+  'receipts.count.other': '{count} Belege',
+  'receipts.rename': 'Umbenennen',
+  'receipts.renameLabel': 'Ordner {name} umbenennen',
+  'receipts.newName': 'Neuer Name für {name}',
+  'receipts.saveName': 'Namen speichern',
+  'receipts.cancel': 'Abbrechen',
+  'receipts.folderRenamed': 'Ordner in „{name}“ umbenannt.',
+  'receipts.deleteFolder': 'Löschen',
+  'receipts.deleteFolderLabel': 'Ordner {name} löschen',
+  'receipts.confirmDeleteEmpty': 'Den Ordner „{name}“ löschen?',
+  'receipts.confirmDeleteFolder.one': 'Den Ordner „{name}“ löschen? Sein Beleg bleibt erhalten, ohne Ordner.',
+  'receipts.confirmDeleteFolder.other':
+    'Den Ordner „{name}“ löschen? Seine {count} Belege bleiben erhalten, ohne Ordner.',
+  'receipts.folderDeleted': 'Ordner „{name}“ gelöscht. Seine Belege bleiben erhalten, ohne Ordner.',
+  'receipts.addHeading': 'Beleg hinzufügen',
+  'receipts.takePhoto': 'Foto aufnehmen',
+  'receipts.chooseFile': 'Datei auswählen',
+  'receipts.notAPicture':
+    'Diese Datei konnte nicht als Bild geöffnet werden. Versuchen Sie ein Foto (JPEG oder PNG) oder ein PDF.',
+  'receipts.typeYourself': 'Sie können die Angaben selbst eingeben.',
+  'receipts.readCheck': 'Gelesen. Bitte prüfen Sie die Angaben und korrigieren Sie, was nicht stimmt.',
+  'receipts.reading': 'Der Beleg wird gelesen…',
+  'receipts.chosenImage': 'Der ausgewählte Beleg',
+  'receipts.shop': 'Händler',
+  'receipts.date': 'Datum',
+  'receipts.datePlaceholder': 'JJJJ-MM-TT',
+  'receipts.total': 'Summe',
+  'receipts.items': 'Positionen',
+  'receipts.item': 'Position {n}',
+  'receipts.priceOf': 'Preis von Position {n}',
+  'receipts.folder': 'Ordner',
+  'receipts.noFolder': 'Kein Ordner',
+  'receipts.save': 'Beleg speichern',
+  'receipts.saving': 'Wird gespeichert…',
+  'receipts.saved': 'Beleg gespeichert.',
+  'receipts.all': '← Alle Belege',
+  'receipts.notYours': 'Dieser Beleg ist nicht in Ihrer Wallet.',
+  'receipts.theReceipt': 'Der Beleg',
+  'receipts.savedOn': 'Gespeichert',
+  'receipts.editDetails': 'Angaben bearbeiten',
+  'receipts.editHeading': 'Die Angaben bearbeiten',
+  'receipts.editHint':
+    'Korrigieren Sie, was gelesen wurde, oder ergänzen Sie, was fehlt. Ein leeres Feld wird entfernt.',
+  'receipts.addItem': 'Position hinzufügen',
+  'receipts.removeItem': 'Position {n} entfernen',
+  'receipts.saveChanges': 'Änderungen speichern',
+  'receipts.changesSaved': 'Änderungen gespeichert.',
+  'receipts.stillReading':
+    'Der Beleg wird noch gelesen. Was Sie jetzt eingeben, wird stattdessen übernommen.',
+  'receipts.keepIn': 'Aufbewahren in',
+  'receipts.move': 'Verschieben',
+  'receipts.moved': 'Verschoben.',
+  'receipts.shareHeading': 'Teilen',
+  'receipts.shareHint':
+    'Wer einen Link hat, sieht diesen Beleg (das Bild und die Angaben) 30 Tage lang, nicht aber Ihren Namen oder Ihre E-Mail-Adresse.',
+  'receipts.byEmail': 'Per E-Mail teilen',
+  'receipts.emailLabel': 'E-Mail-Adresse, an die er gesendet wird',
+  'receipts.sendLink': 'Link senden',
+  'receipts.sentTo':
+    'An {address} gesendet. Der Link funktioniert 30 Tage lang und zeigt den Beleg, nicht Ihren Namen oder Ihre E-Mail-Adresse.',
+  'receipts.linkHeading': 'Ein Link zum Kopieren',
+  'receipts.linkHint':
+    'Für eine Nachricht, einen Chat oder ein Formular. Der Link wird nur einmal angezeigt: Erstellen Sie einen neuen, wenn Sie ihn wieder brauchen.',
+  'receipts.makeLink': 'Link zum Kopieren erstellen',
+  'receipts.linkLabel': 'Link zu diesem Beleg',
+  'receipts.linkMade': 'Link erstellt. Kopieren Sie ihn jetzt: Er wird nicht noch einmal angezeigt.',
+  'receipts.activeShares': 'Links, die jetzt funktionieren',
+  'receipts.noActiveShares': 'Zurzeit funktioniert kein Link zu diesem Beleg.',
+  'receipts.sharedWith': 'Per E-Mail an {address}',
+  'receipts.copiedLink': 'Link zum Kopieren',
+  'receipts.sharedOn': 'erstellt am {made}, gültig bis {until}',
+  'receipts.revoke': 'Diesen Link deaktivieren',
+  'receipts.revokeLabel': 'Diesen Link deaktivieren: {who}',
+  'receipts.confirmRevoke': 'Diesen Link deaktivieren? Wer ihn hat, sieht den Beleg dann nicht mehr.',
+  'receipts.revoked': 'Der Link funktioniert nicht mehr.',
+  'receipts.deleteReceipt': 'Beleg löschen',
+  'receipts.confirmDelete': 'Diesen Beleg löschen? Das kann nicht rückgängig gemacht werden.',
+
+  'copy.button': 'Kopieren',
+  'copy.label': '{what} kopieren',
+  'copy.done': 'Kopiert.',
+  'copy.byHand': 'Markieren Sie den Text und kopieren Sie ihn (Ihr Browser hat das Kopieren nicht erlaubt).',
+
+  'ownership.title': 'Ihr Zertifikat',
+  'ownership.custodial': 'Wir verwahren dieses Zertifikat für Sie.',
+  'ownership.custodialHint':
+    'Es ist auf einer öffentlichen Blockchain erfasst und wird von uns in Ihrem Namen verwahrt. Sie brauchen dafür keine Krypto-Wallet: Ihre Garantie, ihre Erinnerungen und ihre öffentliche Prüfung funktionieren wie bisher.',
+  'ownership.heldBy': 'Im Besitz von {address}.',
+  'ownership.heldByHint': 'Es liegt in dieser Wallet: Nur wer die Wallet besitzt, kann es verschieben.',
+  'ownership.transfer.PENDING': 'Wird zu {address} verschoben: wird gleich gesendet.',
+  'ownership.transfer.SENT':
+    'Wird zu {address} verschoben: gesendet, wartet auf die Bestätigung der Blockchain (meist ein bis zwei Minuten).',
+  'ownership.transfer.CONFIRMED': 'Zu {address} verschoben.',
+  'ownership.transfer.FAILED':
+    'Das Verschieben zu {address} hat nicht funktioniert. Wir verwahren das Zertifikat weiterhin; Sie können es erneut versuchen.',
+  'ownership.transferFailedBecause':
+    'Das Verschieben zu {address} hat nicht funktioniert ({error}). Wir verwahren das Zertifikat weiterhin; Sie können es erneut versuchen.',
+  'ownership.onItsWay':
+    'Ihr Zertifikat ist unterwegs zu Ihrer Wallet. Diese Seite zeigt, wann es angekommen ist.',
+  'ownership.moveHeading': 'In meine Wallet verschieben',
+  'ownership.whatItMeans':
+    'Zu Ihrer Garantie gehört ein Zertifikat: ein Eintrag auf einer öffentlichen Blockchain über das Produkt, den Händler und die Dauer der Garantie. Wenn Sie eine eigene Krypto-Wallet haben (eine App wie MetaMask oder Rabby oder eine Hardware-Wallet), können Sie das Zertifikat dorthin verschieben. Es hängt dann nicht mehr von uns ab: Selbst wenn dieser Dienst schließen würde, zeigte die Blockchain weiterhin, dass es Ihnen gehört.',
+  'ownership.staysHere':
+    'Ihre Garantie bleibt unverändert in dieser App, mit ihren Erinnerungen, Reklamationen und der öffentlichen Prüfung.',
+  'ownership.howHeading': 'So funktioniert es',
+  'ownership.step1': 'Sie nennen uns die Adresse Ihrer Wallet (sie beginnt mit 0x).',
+  'ownership.step2':
+    'Ihre Wallet signiert einen kurzen Text, den wir vorbereiten, und zeigt so, dass die Wallet Ihnen gehört. Das Signieren ist kostenlos und sendet nichts: Es beweist nur, dass Sie den Schlüssel der Wallet besitzen, wie eine Unterschrift auf einem Formular. Es gibt uns keinen Zugriff auf Ihre Wallet und kostet nichts. Der Text nennt diese Website und einen Einmalcode und gilt 10 Minuten lang.',
+  'ownership.step3':
+    'Wir senden das Zertifikat einmal an diese Adresse. Das dauert meist ein bis zwei Minuten; diese Seite zeigt, wie weit es ist.',
+  'ownership.afterHeading': 'Nach dem Verschieben',
+  'ownership.after1':
+    'Dann können nur noch Sie das Zertifikat verschieben: Wir können das Verschieben weder rückgängig machen noch das Zertifikat zurückholen.',
+  'ownership.after2':
+    'Bewahren Sie die Wiederherstellungsphrase Ihrer Wallet sicher auf: Niemand, auch wir nicht, kann eine verlorene Wallet wiederherstellen.',
+  'ownership.after3':
+    'Wenn Sie das Produkt später verkaufen, senden Sie das Zertifikat von Ihrer Wallet an die des Käufers: Die Garantie geht mit, sobald der Käufer uns zeigt, dass diese Wallet ihm gehört.',
+  'ownership.browserWallet': 'Meine Browser-Wallet verwenden',
+  'ownership.browserWalletHint':
+    'Ihr Browser hat eine Wallet: Sie lässt Sie die Adresse wählen und signieren, den Rest erledigen wir.',
+  'ownership.addressLabel': 'Adresse Ihrer Wallet',
+  'ownership.prepare': 'Weiter: beweisen, dass es meine Wallet ist',
+  'ownership.textLabel':
+    'Der Text, den Ihre Wallet signieren soll (genau so, wie er ist, mit den Zeilenumbrüchen)',
+  'ownership.textHint':
+    'Öffnen Sie Ihre Wallet, wählen Sie „Nachricht signieren“ (manche Wallets sagen „personal sign“), fügen Sie diesen Text ein, signieren Sie und fügen Sie die Signatur, die Sie erhalten, unten ein.',
+  'ownership.textWhat': 'den zu signierenden Text',
+  'ownership.signatureLabel': 'Signatur Ihrer Wallet (beginnt mit 0x)',
+  'ownership.move': 'Jetzt in meine Wallet verschieben',
+  'ownership.giveHeading': 'Diese Garantie an jemanden weitergeben',
+  'ownership.giveHint':
+    'Sie verkaufen das Produkt? Die Person, die es kauft, erhält eine E-Mail mit einem Link; sobald sie die Garantie annimmt, gehört sie ihr.',
+  'ownership.giveLabel': 'E-Mail-Adresse der Person',
+  'ownership.give': 'Diese Garantie weitergeben',
+  'ownership.given':
+    'Wir haben {email} einen Link geschickt, um diese Garantie zu übernehmen. Sie gehört Ihnen, bis die Person sie annimmt.',
 }

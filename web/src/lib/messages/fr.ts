@@ -38,6 +38,34 @@ export const fr: Messages = {
   'problem.tooMany': 'Cela a été demandé plusieurs fois à l’instant. Veuillez réessayer dans {wait}.',
   'problem.unavailable': 'Le service est occupé. Veuillez réessayer dans {wait}.',
   'problem.validation': 'Veuillez vérifier votre saisie : {message}',
+  'problem.notFound': 'Introuvable : l’élément a peut-être été supprimé, ou l’adresse est incomplète.',
+  'problem.conflict': 'Cela existe déjà : l’action a peut-être déjà été faite, ou le nom est déjà pris.',
+  'problem.invalidState':
+    'Ce n’est pas possible pour le moment : la page n’est peut-être plus à jour. Rechargez-la et réessayez.',
+  'problem.receiptQuota':
+    'Votre espace de stockage des justificatifs est plein. Supprimez ceux dont vous n’avez plus besoin, puis réessayez.',
+  'problem.warrantyExpired': 'Cette garantie a pris fin, ce n’est donc plus possible.',
+  'problem.warrantyVoided': 'Cette garantie n’est plus valable, ce n’est donc pas possible.',
+  'problem.claimOpen':
+    'Une réclamation est déjà ouverte pour ce produit : vous pouvez la compléter à la place.',
+  'problem.tooLarge': 'C’est trop lourd pour être envoyé. Essayez une photo ou un fichier plus petit.',
+  'problem.notRegistrable': 'La marque n’accepte pas ici les enregistrements de ce produit.',
+  'problem.unknownSerial':
+    'La marque n’a aucun produit avec ce numéro de série. Vérifiez le numéro sur l’étiquette.',
+  'problem.invalidGtin': 'Ce n’est pas un GTIN valide. Vérifiez le numéro sous le code-barres.',
+  'problem.forbidden': 'Vous n’avez pas le droit de faire cela.',
+  'problem.suspended': 'Ce compte est suspendu.',
+  'problem.signIn': 'Veuillez vous reconnecter.',
+  'problem.invalidLink':
+    'Ce lien ou ce code n’est pas valide. Ouvrez-le à nouveau depuis l’e-mail, ou recommencez.',
+  'problem.expired': 'Ce lien ou ce code a expiré. Recommencez pour en obtenir un nouveau.',
+  'problem.used':
+    'Ce lien ou ce code a déjà été utilisé : chacun ne fonctionne qu’une fois. Recommencez pour en obtenir un nouveau.',
+  'problem.timeout': 'La demande a mis trop de temps à arriver. Vérifiez votre connexion et réessayez.',
+  'problem.notReadable':
+    'Le service n’a pas pu lire ce que l’application a envoyé. Rechargez la page et réessayez.',
+  'problem.server': 'Une erreur s’est produite de notre côté. Veuillez réessayer dans un instant.',
+  'problem.emailQuota': 'Trop d’e-mails ont été envoyés aujourd’hui. Veuillez réessayer demain.',
 
   'warranty.notInWallet': 'Cette garantie n’est pas dans votre portefeuille.',
 
@@ -134,7 +162,7 @@ export const fr: Messages = {
   'warranty.report': 'Signaler un problème',
   'warranty.printable': 'Certificat imprimable',
   'warranty.printableHint': 'sur papier, ou à conserver en PDF',
-  'warranty.own': 'Déplacer dans mon portefeuille ou offrir cette garantie',
+  'warranty.own': 'Déplacer dans mon portefeuille ou céder cette garantie',
   'warranty.publicCheck': 'Tout le monde peut vérifier ce certificat sur',
   'warranty.publicCheckLink': 'la page de vérification publique',
   'warranty.publicCheckEnd': ', sans voir votre nom ni votre e-mail.',
@@ -424,4 +452,164 @@ export const fr: Messages = {
   'register.shop': 'Boutique',
   'register.registering': 'Enregistrement…',
   'register.register': 'Enregistrer',
+
+  'receipts.title': 'Justificatifs',
+  'receipts.yours': 'Vos justificatifs',
+  'receipts.search': 'Rechercher',
+  'receipts.searchPlaceholder': 'Boutique ou texte du justificatif',
+  'receipts.showFolder': 'Afficher le dossier',
+  'receipts.allFolders': 'Tous les dossiers',
+  'receipts.noneMatch': 'Aucun justificatif ne correspond.',
+  'receipts.noneYet': 'Pas encore de justificatif.',
+  'receipts.untitled': 'Justificatif',
+  'receipts.beingRead': 'en cours de lecture',
+  'receipts.inboxHeading': 'Envoyer des justificatifs par e-mail',
+  'receipts.inboxHint':
+    'Envoyez un justificatif (une photo ou un PDF en pièce jointe) à cette adresse depuis l’adresse e-mail que vous utilisez ici ; les boutiques qui vous ont délivré une garantie peuvent aussi envoyer les leurs. Il apparaît dans vos justificatifs et il est lu pour vous.',
+  'receipts.inboxLabel': 'Votre adresse de réception des justificatifs',
+  'receipts.inboxOthers': 'Vos autres adresses de réception',
+  'receipts.folders': 'Dossiers',
+  'receipts.newFolder': 'Nouveau dossier',
+  'receipts.createFolder': 'Créer le dossier',
+  'receipts.folderCreated': 'Dossier « {name} » créé.',
+  'receipts.folderTaken': 'Vous avez déjà un dossier nommé « {name} ».',
+  'receipts.noFolders':
+    'Pas encore de dossier. Les dossiers regroupent les justificatifs, par exemple « Cuisine » ou « Impôts 2026 ».',
+  'receipts.count.one': '{count} justificatif',
+  'receipts.count.other': '{count} justificatifs',
+  'receipts.rename': 'Renommer',
+  'receipts.renameLabel': 'Renommer le dossier {name}',
+  'receipts.newName': 'Nouveau nom pour {name}',
+  'receipts.saveName': 'Enregistrer le nom',
+  'receipts.cancel': 'Annuler',
+  'receipts.folderRenamed': 'Dossier renommé en « {name} ».',
+  'receipts.deleteFolder': 'Supprimer',
+  'receipts.deleteFolderLabel': 'Supprimer le dossier {name}',
+  'receipts.confirmDeleteEmpty': 'Supprimer le dossier « {name} » ?',
+  'receipts.confirmDeleteFolder.one':
+    'Supprimer le dossier « {name} » ? Son justificatif est conservé, hors dossier.',
+  'receipts.confirmDeleteFolder.other':
+    'Supprimer le dossier « {name} » ? Ses {count} justificatifs sont conservés, hors dossier.',
+  'receipts.folderDeleted': 'Dossier « {name} » supprimé. Ses justificatifs sont conservés, hors dossier.',
+  'receipts.addHeading': 'Ajouter un justificatif',
+  'receipts.takePhoto': 'Prendre une photo',
+  'receipts.chooseFile': 'Choisir un fichier',
+  'receipts.notAPicture':
+    'Ce fichier n’a pas pu être ouvert comme image. Essayez une photo (JPEG ou PNG) ou un PDF.',
+  'receipts.typeYourself': 'Vous pouvez saisir les informations vous-même.',
+  'receipts.readCheck': 'Lu. Vérifiez les informations et corrigez ce qui est faux.',
+  'receipts.reading': 'Lecture du justificatif…',
+  'receipts.chosenImage': 'Le justificatif choisi',
+  'receipts.shop': 'Boutique',
+  'receipts.date': 'Date',
+  'receipts.datePlaceholder': 'AAAA-MM-JJ',
+  'receipts.total': 'Total',
+  'receipts.items': 'Articles',
+  'receipts.item': 'Article {n}',
+  'receipts.priceOf': 'Prix de l’article {n}',
+  'receipts.folder': 'Dossier',
+  'receipts.noFolder': 'Aucun dossier',
+  'receipts.save': 'Enregistrer le justificatif',
+  'receipts.saving': 'Enregistrement…',
+  'receipts.saved': 'Justificatif enregistré.',
+  'receipts.all': '← Tous les justificatifs',
+  'receipts.notYours': 'Ce justificatif n’est pas dans votre portefeuille.',
+  'receipts.theReceipt': 'Le justificatif',
+  'receipts.savedOn': 'Enregistré le',
+  'receipts.editDetails': 'Modifier les informations',
+  'receipts.editHeading': 'Modifier les informations',
+  'receipts.editHint': 'Corrigez ce qui a été lu ou complétez ce qui manque. Un champ vide est supprimé.',
+  'receipts.addItem': 'Ajouter un article',
+  'receipts.removeItem': 'Retirer l’article {n}',
+  'receipts.saveChanges': 'Enregistrer les modifications',
+  'receipts.changesSaved': 'Modifications enregistrées.',
+  'receipts.stillReading':
+    'Le justificatif est encore en cours de lecture. Ce que vous saisissez maintenant est conservé à la place.',
+  'receipts.keepIn': 'Ranger dans',
+  'receipts.move': 'Déplacer',
+  'receipts.moved': 'Déplacé.',
+  'receipts.shareHeading': 'Partager',
+  'receipts.shareHint':
+    'Toute personne qui a un lien voit ce justificatif (l’image et les informations) pendant 30 jours, mais ni votre nom ni votre e-mail.',
+  'receipts.byEmail': 'Partager par e-mail',
+  'receipts.emailLabel': 'Adresse e-mail du destinataire',
+  'receipts.sendLink': 'Envoyer un lien',
+  'receipts.sentTo':
+    'Envoyé à {address}. Le lien fonctionne 30 jours et montre le justificatif, mais ni votre nom ni votre e-mail.',
+  'receipts.linkHeading': 'Un lien à copier',
+  'receipts.linkHint':
+    'Pour un message, une discussion ou un formulaire. Le lien n’est affiché qu’une fois : créez-en un nouveau si vous en avez de nouveau besoin.',
+  'receipts.makeLink': 'Créer un lien à copier',
+  'receipts.linkLabel': 'Lien vers ce justificatif',
+  'receipts.linkMade': 'Lien créé. Copiez-le maintenant : il ne sera plus affiché.',
+  'receipts.activeShares': 'Liens actifs',
+  'receipts.noActiveShares': 'Aucun lien vers ce justificatif ne fonctionne actuellement.',
+  'receipts.sharedWith': 'Envoyé par e-mail à {address}',
+  'receipts.copiedLink': 'Lien à copier',
+  'receipts.sharedOn': 'créé le {made}, valable jusqu’au {until}',
+  'receipts.revoke': 'Désactiver ce lien',
+  'receipts.revokeLabel': 'Désactiver ce lien : {who}',
+  'receipts.confirmRevoke': 'Désactiver ce lien ? Les personnes qui l’ont ne verront plus le justificatif.',
+  'receipts.revoked': 'Le lien ne fonctionne plus.',
+  'receipts.deleteReceipt': 'Supprimer le justificatif',
+  'receipts.confirmDelete': 'Supprimer ce justificatif ? Cette action est irréversible.',
+
+  'copy.button': 'Copier',
+  'copy.label': 'Copier : {what}',
+  'copy.done': 'Copié.',
+  'copy.byHand': 'Sélectionnez le texte et copiez-le (votre navigateur n’a pas autorisé la copie).',
+
+  'ownership.title': 'Votre certificat',
+  'ownership.custodial': 'Nous conservons ce certificat pour vous.',
+  'ownership.custodialHint':
+    'Il est enregistré sur une blockchain publique et détenu par nous en votre nom. Vous n’avez besoin d’aucun portefeuille crypto pour cela : votre garantie, ses rappels et sa vérification publique fonctionnent tels quels.',
+  'ownership.heldBy': 'Détenu par {address}.',
+  'ownership.heldByHint':
+    'Il est dans ce portefeuille : seule la personne qui détient ce portefeuille peut le déplacer.',
+  'ownership.transfer.PENDING': 'Déplacement vers {address} : sur le point d’être envoyé.',
+  'ownership.transfer.SENT':
+    'Déplacement vers {address} : envoyé, en attente de confirmation par la blockchain (généralement une ou deux minutes).',
+  'ownership.transfer.CONFIRMED': 'Déplacé vers {address}.',
+  'ownership.transfer.FAILED':
+    'Le déplacement vers {address} n’a pas fonctionné. Nous conservons toujours le certificat ; vous pouvez réessayer.',
+  'ownership.transferFailedBecause':
+    'Le déplacement vers {address} n’a pas fonctionné ({error}). Nous conservons toujours le certificat ; vous pouvez réessayer.',
+  'ownership.onItsWay':
+    'Votre certificat est en route vers votre portefeuille. Cette page indique quand il est arrivé.',
+  'ownership.moveHeading': 'Déplacer dans mon portefeuille',
+  'ownership.whatItMeans':
+    'Votre garantie s’accompagne d’un certificat : un enregistrement sur une blockchain publique du produit, de la boutique et de la durée de couverture. Si vous avez votre propre portefeuille crypto (une application comme MetaMask ou Rabby, ou un portefeuille matériel), vous pouvez y déplacer le certificat. Il ne dépend alors plus de nous : même si ce service fermait, la blockchain montrerait toujours que vous le détenez.',
+  'ownership.staysHere':
+    'Votre garantie reste telle quelle dans cette application, avec ses rappels, ses réclamations et sa vérification publique.',
+  'ownership.howHeading': 'Comment ça marche',
+  'ownership.step1': 'Vous nous indiquez l’adresse de votre portefeuille (elle commence par 0x).',
+  'ownership.step2':
+    'Votre portefeuille signe un court texte que nous préparons, pour montrer que le portefeuille est à vous. Signer est gratuit et n’envoie rien : cela prouve seulement que vous détenez la clé du portefeuille, comme une signature sur un formulaire. Cela ne nous donne aucun accès à votre portefeuille et ne dépense rien. Le texte mentionne ce site et un code à usage unique, et il est valable 10 minutes.',
+  'ownership.step3':
+    'Nous envoyons le certificat à cette adresse, une seule fois. Cela prend généralement une ou deux minutes ; cette page montre où en est l’envoi.',
+  'ownership.afterHeading': 'Après le déplacement',
+  'ownership.after1':
+    'Vous seul pouvez alors déplacer le certificat : nous ne pouvons ni annuler le déplacement ni le récupérer.',
+  'ownership.after2':
+    'Conservez en lieu sûr la phrase de récupération de votre portefeuille : personne, nous compris, ne peut récupérer un portefeuille perdu.',
+  'ownership.after3':
+    'Pour revendre le produit plus tard, envoyez le certificat de votre portefeuille à celui de l’acheteur : la garantie le suit dès que l’acheteur nous montre que ce portefeuille est le sien.',
+  'ownership.browserWallet': 'Utiliser le portefeuille de mon navigateur',
+  'ownership.browserWalletHint':
+    'Votre navigateur a un portefeuille : il vous demande de choisir l’adresse et de signer, puis nous faisons le reste.',
+  'ownership.addressLabel': 'L’adresse de votre portefeuille',
+  'ownership.prepare': 'Suivant : prouver que c’est mon portefeuille',
+  'ownership.textLabel': 'Le texte que votre portefeuille doit signer (tel quel, sauts de ligne compris)',
+  'ownership.textHint':
+    'Ouvrez votre portefeuille, choisissez « signer un message » (certains portefeuilles disent « personal sign »), collez ce texte, signez, puis collez ci-dessous la signature obtenue.',
+  'ownership.textWhat': 'le texte à signer',
+  'ownership.signatureLabel': 'La signature donnée par votre portefeuille (commence par 0x)',
+  'ownership.move': 'Le déplacer dans mon portefeuille',
+  'ownership.giveHeading': 'Céder cette garantie à quelqu’un',
+  'ownership.giveHint':
+    'Vous vendez le produit ? L’acheteur reçoit un e-mail avec un lien ; dès qu’il l’accepte, la garantie est à lui.',
+  'ownership.giveLabel': 'Son adresse e-mail',
+  'ownership.give': 'Céder cette garantie',
+  'ownership.given':
+    'Nous avons envoyé à {email} un lien pour reprendre cette garantie. Elle reste à vous jusqu’à ce qu’elle soit acceptée.',
 }
