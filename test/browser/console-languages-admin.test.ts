@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimIn } from '../support/claim-factories.js'
 import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
 import type { TestService } from '../support/harness.js'
-import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, PHONE } from './support/browser.js'
+import { DESKTOP, expectCleanPage, freshPage, PHONE } from './support/browser.js'
 import { htmlLang, serveWithBrowser, stopServed } from './support/served.js'
 
 // The console's admin and claims pages in the browser's language (docs/console.md): a Chromium

@@ -6,7 +6,7 @@ import { consoleFr } from '../../web/src/console/messages/fr.js'
 import { createMerchantWithUsers, type TestUser, uniqueEmail } from '../support/factories.js'
 import type { TestService } from '../support/harness.js'
 import { createMerchantProduct, issueWarranty } from '../support/warranty-factories.js'
-import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, textOf } from './support/browser.js'
+import { DESKTOP, expectCleanPage, freshPage, textOf } from './support/browser.js'
 import { htmlLang, serveWithBrowser, stopServed } from './support/served.js'
 
 // The staff console's languages (docs/console.md#languages): a browser set to German signs in

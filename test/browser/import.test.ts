@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMerchantWithUsers } from '../support/factories.js'
 import type { TestService } from '../support/harness.js'
 import { createMerchantProduct, uniqueSerial } from '../support/warranty-factories.js'
-import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, PHONE } from './support/browser.js'
+import { DESKTOP, expectCleanPage, freshPage, PHONE } from './support/browser.js'
 import { serveWithBrowser, stopServed } from './support/served.js'
 
 // The console's CSV import page (docs/console.md, "Import"): from the navigation, the template

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMerchantWithUsers, uniqueEmail } from '../support/factories.js'
 import type { TestService } from '../support/harness.js'
 import { claimIdsOf, issueWarranty } from '../support/warranty-factories.js'
-import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, PHONE, textOf } from './support/browser.js'
+import { DESKTOP, expectCleanPage, freshPage, PHONE, textOf } from './support/browser.js'
 import { htmlLang, serveWithBrowser, stopServed } from './support/served.js'
 
 // The customer app's languages (docs/web-app.md#languages): the browser's language chooses until

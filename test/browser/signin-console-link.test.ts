@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestService } from '../support/harness.js'
-import { DESKTOP, expectCleanPage, freePort, freshPage, launchBrowser, PHONE } from './support/browser.js'
+import { DESKTOP, expectCleanPage, freshPage, PHONE } from './support/browser.js'
 import { serveWithBrowser, stopServed } from './support/served.js'
 
 // Staff who land on the customer sign-in find the console's: a link from /signin to /login.
