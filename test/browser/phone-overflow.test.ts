@@ -11,11 +11,12 @@ import { createTestService, type TestService } from '../support/harness.js'
 import { createMerchantProduct } from '../support/warranty-factories.js'
 import { freePort, freshPage, launchBrowser, PHONE, pageWithSession } from './support/browser.js'
 
-// No page is wider than a phone in the long-worded languages (docs/console.md#languages): at
-// 390×844 in a de-DE and an fr-FR Chromium, every console page a merchant owner, a service
+// No page is wider than a phone in the long-worded languages (docs/console.md, "Accessibility
+// and phones"): at 390×844 in a de-DE and an fr-FR Chromium, every console page a merchant owner, a service
 // provider and an admin can open, the customer app's pages and the sign-in pages: the document
 // does not scroll sideways and no visible element reaches past the viewport's right edge (one
-// inside a container that scrolls or clips sideways, a wide table, is the container's business).
+// inside a container that scrolls or clips sideways, a wide table, is the container’s business),
+// and no button’s one word is squeezed until it breaks letter by letter.
 // `npm run build`, then `BROWSER_TESTS=1 npx vitest run --project browser test/browser/phone-overflow.test.ts`
 let svc: TestService
 let browser: Browser
@@ -106,6 +107,13 @@ function overflowing(
       if (!parent || seen.has(parent) || !node.textContent.trim()) continue
       if (/^(OPTION|SCRIPT|STYLE|TEMPLATE)$/.test(parent.tagName)) continue
       range.selectNodeContents(node)
+      // A button's one word squeezed until it breaks letter by letter ("Spe|rre|n").
+      const word = node.textContent.trim()
+      if (parent.closest('button') && !/\s/.test(word)) {
+        const lines = new Set([...range.getClientRects()].map((r: { top: number }) => Math.round(r.top)))
+        if (lines.size > 1)
+          offenders.push(`word broken in ${describe(parent, parent.getBoundingClientRect().right)}`)
+      }
       const r = range.getBoundingClientRect()
       if (r.width <= 1 || r.right <= innerWidth + 0.5) continue
       if (g.getComputedStyle(parent).visibility === 'hidden' || heldBySideways(node)) continue
