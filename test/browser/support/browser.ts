@@ -118,3 +118,25 @@ export async function freshPage(
   const page = await context.newPage()
   return { context, page, watched: watch(page) }
 }
+
+/**
+ * A fresh page whose tab holds a session under `key` of sessionStorage before any page script
+ * runs: 'wr.session' for the customer app (web/src/lib/session.ts), 'wr.staff' for the console.
+ */
+export async function pageWithSession(
+  browser: Browser,
+  key: 'wr.session' | 'wr.staff',
+  session: object,
+  device: object = PHONE,
+): Promise<{ context: BrowserContext; page: Page; watched: PageWatch }> {
+  const opened = await freshPage(browser, device)
+  await opened.context.addInitScript(
+    ([k, value]) => {
+      ;(
+        globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+      ).sessionStorage.setItem(k, value)
+    },
+    [key, JSON.stringify(session)] as const,
+  )
+  return opened
+}
