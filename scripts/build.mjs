@@ -7,7 +7,8 @@
 // seen) equals the one written after its last successful build, and its outputs exist:
 // - TypeScript: src/, scripts/, tsconfig*.json, package.json, package-lock.json; stamp in
 //   dist/.build-inputs. When they changed, `tsc -p tsconfig.build.json` runs, incremental
-//   (dist/.tsbuildinfo: only what changed is checked and emitted again).
+//   (dist/.tsbuildinfo: only what changed is checked and emitted again), then the service is
+//   bundled into dist/bundle/ (scripts/bundle-service.mjs, about 3 s).
 // - Contracts: scripts/compile-contracts.ts's own check (a hash of contracts/ and the compiler's
 //   and libraries' versions in build/contracts/.manifest.json).
 // - Web app: web/ (without dist/ and node_modules/), packages/client/src/ (the API types the app
@@ -83,8 +84,18 @@ done.push(
   await step('TypeScript', {
     inputs: ['src', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'],
     stamp: 'dist/.build-inputs',
-    outputs: ['dist/src/main.js', 'dist/scripts/compile-contracts.js', 'dist/.tsbuildinfo'],
-    build: () => run(node, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json']),
+    outputs: [
+      'dist/src/main.js',
+      'dist/bundle/serve.js',
+      'dist/scripts/compile-contracts.js',
+      'dist/.tsbuildinfo',
+    ],
+    build: async () => {
+      run(node, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'])
+      // The service in a few files (what `node dist/src/main.js` loads): scripts/bundle-service.mjs.
+      const { bundleService } = await import('./bundle-service.mjs')
+      await bundleService(root)
+    },
   }),
 )
 const contracts = await import(pathToFileURL(join(root, 'dist/scripts/compile-contracts.js')).href)

@@ -9,7 +9,7 @@ import { registerErrorHandling } from './http/error-handler.js'
 import { registerHttpMetrics } from './http/http-metrics.js'
 import { registerHttpTracing } from './http/http-tracing.js'
 import { clientErrorHandler, registerInputHardening, routerErrorHandler } from './http/input-hardening.js'
-import { lazySerializers } from './http/lazy-serializers.js'
+import { lazySerializers, lazyValidators } from './http/lazy-serializers.js'
 import { registerOpenApi, registerSecurityHeaders } from './http/openapi.js'
 import { parseJsonBodies, recordRouteTable, refuseUndeclaredInput } from './http/request-shape.js'
 import { ErrorBody } from './http/schemas.js'
@@ -48,11 +48,12 @@ export async function buildApp({
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
-    // Response serializers compiled on each route's first answer, not all at start (a restart's largest part).
+    // Response serializers compiled on each route's first answer, not all at start (a restart's largest
+    // part); request validators likewise (lazyValidators below).
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     frameworkErrors: routerErrorHandler,
     clientErrorHandler,
-  }).setValidatorCompiler(TypeBoxValidatorCompiler)
+  }).setValidatorCompiler(lazyValidators(TypeBoxValidatorCompiler))
 
   registerDraining(app)
   registerHttpMetrics(app, deps.metrics.http)

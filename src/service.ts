@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import { buildApp } from './app.js'
 import type { Config } from './config/index.js'
 import { type CreateDepsOptions, closeDeps, createDeps, type Deps } from './deps.js'
-import { createFeatures, type Services } from './features.js'
+import { createFeatures, type Features, type Services } from './features.js'
 import { drain } from './http/draining.js'
 import { lockDataDir } from './lib/data-dir-lock.js'
 import { assertPortsAvailable, type WantedPort } from './lib/listen-port.js'
@@ -59,27 +59,19 @@ export async function startService(
   }
   let app: FastifyInstance | null = null
   const apiClosers: (() => Promise<void>)[] = []
+  const sweepers: NodeJS.Timeout[] = []
   try {
     const features = createFeatures(deps)
     const { services } = features
     deps.queue.register(...features.list.flatMap((f) => f.jobs ?? []))
-    // Jobs left running by a process that died are released here, so work resumes at once.
-    await deps.queue.start({ work: role !== 'api', exclude: options.excludeJobs ?? [] })
-    const sweepers: NodeJS.Timeout[] = []
-    if (role !== 'api') {
-      for (const feature of features.list) await feature.onWorkerStart?.()
-      const excluded = new Set(options.excludeJobs ?? [])
-      const sweeps = features.list
-        .flatMap((f) => f.sweeps ?? [])
-        .filter((s) => !s.job || !excluded.has(s.job))
-      for (const sweep of sweeps) {
-        const timer = setInterval(() => {
-          sweep.run().catch((err: unknown) => logger.warn({ err, sweep: sweep.name }, 'sweep failed'))
-        }, sweep.everyMs)
-        timer.unref()
-        sweepers.push(timer)
-      }
-    }
+    // The job queue and the workers (mostly waiting on the database) start while the HTTP app is
+    // built (mostly CPU: routes and schemas): a restart waits for the slower of the two, not both.
+    const workersStarted = startJobs(deps, features.list, role, options.excludeJobs ?? [], sweepers)
+    const appBuilt = role !== 'worker' ? buildApp({ deps, features: features.list }) : Promise.resolve(null)
+    const [started, built] = await Promise.allSettled([workersStarted, appBuilt])
+    if (built.status === 'fulfilled') app = built.value
+    if (started.status === 'rejected') throw started.reason
+    if (built.status === 'rejected') throw built.reason
     if (config.bootstrapAdmin) {
       const result = await services.auth.ensureAdmin(config.bootstrapAdmin)
       if (result.created) logger.info({ email: config.bootstrapAdmin.email }, 'created the first admin')
@@ -88,10 +80,8 @@ export async function startService(
       logger.warn('CRON_SECRET is not set: the reminders cron route answers 401 to every call')
     if (!config.metricsToken && config.nodeEnv === 'production')
       logger.warn('METRICS_TOKEN is not set: GET /metrics answers 401 to every call in production')
-    if (role !== 'worker') {
-      app = await buildApp({ deps, features: features.list })
+    if (app)
       for (const feature of features.list) if (feature.onApiStart) apiClosers.push(await feature.onApiStart())
-    }
     let closing: Promise<void> | undefined
     return {
       deps,
@@ -114,11 +104,41 @@ export async function startService(
       },
     }
   } catch (err) {
+    for (const sweeper of sweepers) clearInterval(sweeper)
     for (const closeListener of apiClosers) await closeListener().catch(() => undefined)
     if (app) await app.close().catch(() => undefined)
     await closeDeps(deps).catch(() => undefined)
     await unlock()
     throw err
+  }
+}
+
+/**
+ * The job queue, then (unless `api`) each feature's worker start and the sweeps, whose timers
+ * go into `sweepers`.
+ */
+async function startJobs(
+  deps: Deps,
+  features: Features['list'],
+  role: ServiceRole,
+  excludeJobs: readonly string[],
+  sweepers: NodeJS.Timeout[],
+): Promise<void> {
+  // Jobs left running by a process that died are released here, so work resumes at once.
+  await deps.queue.start({ work: role !== 'api', exclude: excludeJobs })
+  if (role === 'api') return
+  // Each feature's start (mostly a run asked of the job queue) needs nothing of the others: side by side.
+  const kicked = await Promise.allSettled(features.map(async (feature) => feature.onWorkerStart?.()))
+  const failed = kicked.find((k) => k.status === 'rejected')
+  if (failed) throw failed.reason
+  const excluded = new Set(excludeJobs)
+  const sweeps = features.flatMap((f) => f.sweeps ?? []).filter((s) => !s.job || !excluded.has(s.job))
+  for (const sweep of sweeps) {
+    const timer = setInterval(() => {
+      sweep.run().catch((err: unknown) => deps.logger.warn({ err, sweep: sweep.name }, 'sweep failed'))
+    }, sweep.everyMs)
+    timer.unref()
+    sweepers.push(timer)
   }
 }
 

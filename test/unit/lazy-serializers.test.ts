@@ -1,6 +1,8 @@
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify from 'fastify'
+import { type TSchema, Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
-import { lazySerializers } from '../../src/http/lazy-serializers.js'
+import { lazySerializers, lazyValidators } from '../../src/http/lazy-serializers.js'
 
 const app = () => Fastify({ schemaController: { compilersFactory: { buildSerializer: lazySerializers() } } })
 
@@ -41,6 +43,38 @@ describe('lazySerializers', () => {
     await expect(server.ready()).resolves.toBeDefined()
     const res = await server.inject({ method: 'GET', url: '/broken' })
     expect(res.statusCode).toBe(500)
+    await server.close()
+  })
+})
+
+describe('lazyValidators', () => {
+  it('validates like TypeBox compiled up front: a bad body gets a 400, a good one passes, every time', async () => {
+    let compiled = 0
+    const server = Fastify().setValidatorCompiler(
+      lazyValidators<TSchema>((route) => {
+        compiled++
+        return TypeBoxValidatorCompiler(route)
+      }),
+    )
+    server.post(
+      '/thing',
+      { schema: { body: Type.Object({ n: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }) } },
+      async (req) => req.body,
+    )
+    await server.ready()
+    // Nothing compiled while the app got ready: the first request to the route does it, once.
+    expect(compiled).toBe(0)
+    for (let i = 0; i < 2; i++) {
+      const bad = await server.inject({ method: 'POST', url: '/thing', payload: { n: 0 } })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toMatch(/body/)
+      const extra = await server.inject({ method: 'POST', url: '/thing', payload: { n: 1, x: 1 } })
+      expect(extra.statusCode).toBe(400)
+      const good = await server.inject({ method: 'POST', url: '/thing', payload: { n: 2 } })
+      expect(good.statusCode).toBe(200)
+      expect(good.json()).toEqual({ n: 2 })
+    }
+    expect(compiled).toBe(1)
     await server.close()
   })
 })

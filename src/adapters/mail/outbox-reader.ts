@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { simpleParser } from 'mailparser'
 
 /** An outbox file name (`createOutboxMail`): no path separator can pass. */
 const NAME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?Z_[A-Za-z0-9._@-]+\.eml$/
@@ -37,6 +36,8 @@ export function outboxReader(dir: string): KeptMailbox {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw err
     }
+    // Loaded when the development mail page first opens a message, not at every start.
+    const { simpleParser } = await import('mailparser')
     const parsed = await simpleParser(source, { skipImageLinks: true })
     const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '')
     return {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gunzipSync } from 'node:zlib'
+import { projectRoot } from '../../paths.js'
 import type { ChildConfig, NativeReply, NativeRequest } from './native-worker.js'
 import { OcrError } from './port.js'
 import { type PoolSettings, type Recognizer, RecognizerPool } from './recognizer-pool.js'
@@ -110,12 +111,18 @@ export function modelFolder(model: string): string {
   return folder
 }
 
-/** The child's entry: the `.ts` source under tsx or vitest, the compiled `.js` in `dist/`. */
+/**
+ * The child's entry: the `.ts` source under tsx or vitest, the compiled `.js` in `dist/src/` once
+ * built (also when this module runs from the service's bundle in `dist/bundle/`, which holds no
+ * such file).
+ */
 function childEntry(): { file: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url)
   const ts = here.endsWith('.ts')
   return {
-    file: join(here, '..', `native-worker.${ts ? 'ts' : 'js'}`),
+    file: ts
+      ? join(here, '..', 'native-worker.ts')
+      : join(projectRoot, 'dist', 'src', 'adapters', 'ocr', 'native-worker.js'),
     // tsx from this project's node_modules, whatever the working folder.
     execArgv: ts ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [],
   }

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { chmod, chown, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 
@@ -12,7 +13,24 @@ export interface ServerUser {
 /** The OS user the embedded server runs as when the service runs as root (PostgreSQL refuses root). */
 export const SERVER_OS_USER = 'postgres'
 
+/** `name`'s entry in /etc/passwd (read, not two `id` processes: part of every start as root). */
+function fromPasswd(name: string): ServerUser | null {
+  try {
+    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+      const [user, , uid, gid] = line.split(':')
+      if (user === name && /^\d+$/.test(uid ?? '') && /^\d+$/.test(gid ?? ''))
+        return { uid: Number(uid), gid: Number(gid), name }
+    }
+  } catch {
+    // No /etc/passwd to read: ask `id` below.
+  }
+  return null
+}
+
 function lookup(name: string): ServerUser | null {
+  const listed = fromPasswd(name)
+  if (listed) return listed
+  // Users from elsewhere (NSS: LDAP, systemd-homed) are known to `id` only.
   try {
     const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim())
     const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim())

@@ -1,13 +1,27 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createRateLimiter } from '../../../src/adapters/rate-limit/index.js'
 import { MemoryRateLimiter } from '../../../src/adapters/rate-limit/memory-rate-limiter.js'
 import type { RateLimiter } from '../../../src/adapters/rate-limit/port.js'
 import { RedisRateLimiter } from '../../../src/adapters/rate-limit/redis-rate-limiter.js'
+import type { Config } from '../../../src/config/index.js'
+import { rateLimits } from '../../../src/config/limits.js'
 
 const implementations: [string, () => RateLimiter][] = [['memory', () => new MemoryRateLimiter()]]
 // Redis runs on the project's machines and in CI; the default `npm test` does not need it.
-if (process.env.TEST_REDIS_URL)
+if (process.env.TEST_REDIS_URL) {
   implementations.push(['redis', () => new RedisRateLimiter(process.env.TEST_REDIS_URL!)])
+  // What the service uses with REDIS_URL: the same limiter, its client loaded on the first call.
+  implementations.push([
+    "redis (the service's, loaded on first use)",
+    () =>
+      createRateLimiter({
+        redisUrl: process.env.TEST_REDIS_URL!,
+        rateLimits: rateLimits(),
+        rateLimitMaxKeys: 1000,
+      } as Config),
+  ])
+}
 
 describe.each(implementations)('%s rate limiter', (_name, make) => {
   const limiter = make()
