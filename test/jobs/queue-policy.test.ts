@@ -105,4 +105,41 @@ describe('pipeline queues', () => {
     await queue.send('test.drain', {})
     await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
   })
+
+  it("write a queue's settings at start only when they changed", async () => {
+    const db = await freshDatabase()
+    cleanups.push(db.drop)
+    const job = drainJob('test.drain', async () => ({}), 'test run done')
+    const read = async () => {
+      const check = new PgBoss({
+        connectionString: db.url,
+        schema: 'pgboss',
+        supervise: false,
+        schedule: false,
+      })
+      check.on('error', () => undefined)
+      await check.start()
+      try {
+        return await check.getQueue('test.drain')
+      } finally {
+        await check.stop({ graceful: false, close: true })
+      }
+    }
+    const startWith = async (definition: typeof job) => {
+      const queue = await queueOn(db.url, [definition])
+      await queue.start({ work: false })
+      await queue.stop()
+    }
+    await startWith(job)
+    const made = await read()
+    expect(made?.retryLimit).toBe(10)
+    // The same settings again: nothing written.
+    await startWith(job)
+    expect((await read())?.updatedOn).toEqual(made?.updatedOn)
+    // A changed setting is written.
+    await startWith({ ...job, retryLimit: 4 })
+    const changed = await read()
+    expect(changed?.retryLimit).toBe(4)
+    expect(changed?.policy).toBe('short')
+  })
 })
