@@ -7,7 +7,9 @@
  * the pages the first-hour goals name (≥ 95 performance, 100 accessibility, 100 best practices):
  * the claim landing, wallet, warranty, receipts and verify pages, and the console's dashboard and
  * warranty page; the run ends with which of them meet the goals. Results in
- * bench/results/web.json; see docs/performance.md. CHROMIUM_PATH overrides /usr/bin/chromium.
+ * bench/results/web.json, each page with where its main thread's time went (Lighthouse's
+ * diagnostics: work by kind, by script, long tasks, unused JavaScript); see docs/performance.md.
+ * CHROMIUM_PATH overrides /usr/bin/chromium; BENCH_WEB_ONLY=customer|console audits one part.
  */
 import { writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -18,6 +20,10 @@ import { seedConsole, seedWebApp } from './web-seed.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
+/** `customer` or `console`: audit only that part (the full run is what docs/performance.md records). */
+const ONLY = process.env.BENCH_WEB_ONLY
+if (ONLY && ONLY !== 'customer' && ONLY !== 'console')
+  throw new Error(`BENCH_WEB_ONLY is 'customer' or 'console', not '${ONLY}'`)
 
 interface PageResult {
   page: string
@@ -25,7 +31,27 @@ interface PageResult {
   scores: Record<string, number>
   metrics: Record<string, number>
   scriptBytes: { transferred: number; gzip: number; files: string[] }
+  /** Where the main thread's time went (Lighthouse's diagnostics), to find what a slow page pays for. */
+  mainThread: {
+    byGroupMs: Record<string, number>
+    byScriptMs: { file: string; totalMs: number; scriptingMs: number; parseCompileMs: number }[]
+    longTasks: { file: string; startMs: number; durationMs: number }[]
+    unusedScriptKb: { file: string; totalKb: number; unusedKb: number }[]
+  }
 }
+
+type Items = Record<string, unknown>[]
+const itemsOf = (audit: { details?: unknown } | undefined): Items =>
+  ((audit?.details as { items?: Items } | undefined)?.items ?? []) as Items
+const fileOf = (url: unknown) => {
+  try {
+    return new URL(String(url)).pathname
+  } catch {
+    return String(url)
+  }
+}
+const ms = (v: unknown) => Math.round(Number(v ?? 0))
+const kb = (v: unknown) => Math.round(Number(v ?? 0) / 102.4) / 10
 
 async function audit(page: Page, name: string, url: string, config?: Config): Promise<PageResult> {
   const result = await lighthouse(
@@ -69,6 +95,27 @@ async function audit(page: Page, name: string, url: string, config?: Config): Pr
       transferred: scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0),
       gzip,
       files: scripts.map((s) => new URL(s.url).pathname),
+    },
+    mainThread: {
+      byGroupMs: Object.fromEntries(
+        itemsOf(lhr.audits['mainthread-work-breakdown']).map((i) => [String(i.group), ms(i.duration)]),
+      ),
+      byScriptMs: itemsOf(lhr.audits['bootup-time']).map((i) => ({
+        file: fileOf(i.url),
+        totalMs: ms(i.total),
+        scriptingMs: ms(i.scripting),
+        parseCompileMs: ms(i.scriptParseCompile),
+      })),
+      longTasks: itemsOf(lhr.audits['long-tasks']).map((i) => ({
+        file: fileOf(i.url),
+        startMs: ms(i.startTime),
+        durationMs: ms(i.duration),
+      })),
+      unusedScriptKb: itemsOf(lhr.audits['unused-javascript']).map((i) => ({
+        file: fileOf(i.url),
+        totalKb: kb(i.totalBytes),
+        unusedKb: kb(i.wastedBytes),
+      })),
     },
   }
 }
@@ -157,9 +204,14 @@ async function consolePages(browser: Browser): Promise<PageResult[]> {
 
 const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
 try {
-  const pages = [...(await customerPages(browser)), ...(await consolePages(browser))]
+  const pages = [
+    ...(ONLY === 'console' ? [] : await customerPages(browser)),
+    ...(ONLY === 'customer' ? [] : await consolePages(browser)),
+  ]
   const results = { date: new Date().toISOString(), chromium: await browser.version(), pages }
-  writeFileSync('bench/results/web.json', `${JSON.stringify(results, null, 2)}\n`)
+  // A part alone (BENCH_WEB_ONLY, while working on it) is kept apart, out of the repository.
+  const out = ONLY ? `bench/results/web.${ONLY}.tmp` : 'bench/results/web.json'
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`)
   console.log(
     '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS ×1000 | JS transferred | JS gzip |',
   )

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimIn } from '../support/claim-factories.js'
 import { createMerchantWithUsers, createUser, type TestUser } from '../support/factories.js'
 import type { TestService } from '../support/harness.js'
-import { DESKTOP, expectCleanPage, freshPage, PHONE } from './support/browser.js'
-import { htmlLang, serveWithBrowser, stopServed } from './support/served.js'
+import { DESKTOP, expectCleanPage, PHONE, pageWithSession } from './support/browser.js'
+import { htmlLang, serveWithBrowser, staffSessionOf, stopServed } from './support/served.js'
 
 // The console's admin and claims pages in the browser's language (docs/console.md): a Chromium
 // set to de-DE sees the merchants list, the audit log and the admins page in German as an admin,
@@ -38,23 +38,8 @@ beforeAll(async () => {
 afterAll(() => stopServed({ browser, svc }))
 
 /** A page in `locale` whose tab holds the staff session of `who` (as /login leaves it). */
-async function staffPage(who: TestUser, locale: string, device: object = DESKTOP) {
-  const login = await svc.request({
-    method: 'POST',
-    url: '/v1/auth/login',
-    payload: { email: who.email, password: who.password },
-  })
-  expect(login.statusCode).toBe(200)
-  const { token, user } = login.json() as { token: string; user: unknown }
-  const opened = await freshPage(browser, { ...device, locale })
-  const session = JSON.stringify({ token, user, expiresAt: Date.now() + 3_600_000 })
-  await opened.context.addInitScript((value) => {
-    ;(
-      globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
-    ).sessionStorage.setItem('wr.staff', value)
-  }, session)
-  return opened
-}
+const staffPage = async (who: TestUser, locale: string, device: object = DESKTOP) =>
+  pageWithSession(browser, 'wr.staff', await staffSessionOf(svc, who), { ...device, locale })
 
 /** Everything the page's main part holds, hidden captions and the options of menus too. */
 const mainText = async (page: Page) => (await page.locator('main').textContent()) ?? ''

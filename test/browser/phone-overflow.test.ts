@@ -10,6 +10,7 @@ import {
 import { createTestService, type TestService } from '../support/harness.js'
 import { createMerchantProduct } from '../support/warranty-factories.js'
 import { freePort, freshPage, launchBrowser, PHONE, pageWithSession } from './support/browser.js'
+import { staffSessionOf } from './support/served.js'
 
 // No page is wider than a phone in the long-worded languages (docs/console.md, "Accessibility
 // and phones"): at 390×844 in a de-DE and an fr-FR Chromium, every console page a merchant owner, a service
@@ -148,17 +149,6 @@ async function expectFits(page: Page, what: string, locale: string): Promise<voi
   expect.soft(found.innerWidth, `the window's width on ${where} (zoomed out?)`).toBeLessThanOrEqual(width)
 }
 
-async function staffSession(who: TestUser): Promise<object> {
-  const login = await svc.request({
-    method: 'POST',
-    url: '/v1/auth/login',
-    payload: { email: who.email, password: who.password },
-  })
-  expect(login.statusCode).toBe(200)
-  const { token, user } = login.json() as { token: string; user: unknown }
-  return { token, user, expiresAt: Date.now() + 3_600_000 }
-}
-
 async function visitAll(
   who: TestUser | null,
   key: 'wr.session' | 'wr.staff',
@@ -169,7 +159,7 @@ async function visitAll(
     key === 'wr.session' && who
       ? { token: who.token, email: who.email, expiresAt: Date.now() + 3_600_000 }
       : who
-        ? await staffSession(who)
+        ? await staffSessionOf(svc, who)
         : null
   const { context, page } = session
     ? await pageWithSession(browser, key, session, { ...PHONE, locale })

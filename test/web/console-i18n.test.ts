@@ -87,6 +87,15 @@ describe('the console speaks the chosen language', () => {
     expect(formMessage({ status: 400, error: 'validation_error', message: 'x', fields: { a: 'y' } })).toBe(
       'Bitte korrigieren Sie das markierte Feld.',
     )
+    // A validation error naming no field: the console's words, not the API's English.
+    expect(
+      formMessage({
+        status: 400,
+        error: 'validation_error',
+        message: 'The request is not valid',
+        fields: {},
+      }),
+    ).toBe('Bitte prüfen Sie Ihre Eingabe.')
     expect(readSerials('SN-1\nSN-1').problems[0]?.message).toBe('wiederholt Zeile 1')
     expect(gtinProblem('4006381333932')).toMatch(/^Keine GTIN/)
     expect(mintBadge('MINTED').text).toBe('Erfasst')

@@ -2,13 +2,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ERROR_STATUS, type ErrorCode } from '../../src/errors.js'
 import { catalogueLoaders, LANGUAGES, type Language, setProfileLanguage } from '../../web/src/lib/i18n.js'
 import { en } from '../../web/src/lib/messages/en.js'
-import { describeProblem, PROBLEM_MESSAGES, type Problem } from '../../web/src/lib/problems.js'
+import {
+  describeProblem,
+  FIELD_WORDS,
+  fieldOfPath,
+  PROBLEM_MESSAGES,
+  type Problem,
+} from '../../web/src/lib/problems.js'
 
 // An API error in the customer's words (docs/web-app.md#languages): each error code the
 // customer app can meet has a catalogue message in English, German and French; the API's own
 // (English) text is shown only for a code the app does not know.
 
-/** Codes describeProblem words itself (a wait, the API's detail of a validation error). */
+/** Codes describeProblem words itself (a wait, the fields of a validation error). */
 const WORDED_APART: ErrorCode[] = ['too_many_requests', 'unavailable', 'validation_error']
 /** Codes only staff meet: the console reads its problems itself (web/src/console/problems.ts). */
 const STAFF_ONLY: ErrorCode[] = [
@@ -70,16 +76,50 @@ describe.each(LANGUAGES)('describeProblem in %s', (lang: Language) => {
     }
   })
 
-  it('words a wait, the offline state and a validation error', async () => {
+  it('words a wait and the offline state', async () => {
     const catalogue = await catalogueLoaders[lang]()
     expect(describeProblem(problem('offline'))).toBe(catalogue['problem.offline'])
     const busy = describeProblem(problem('too_many_requests', { status: 429, retryAfterSeconds: 120 }))
     expect(busy).toBe(
       catalogue['problem.tooMany'].replace('{wait}', catalogue['wait.minutes'].replace('{count}', '2')),
     )
-    expect(describeProblem(problem('validation_error'))).toBe(
-      catalogue['problem.validation'].replace('{message}', API_TEXT),
-    )
+  })
+
+  it('words a validation error by the fields it names, never with the API text', async () => {
+    const catalogue = await catalogueLoaders[lang]()
+    const quoted = (key: keyof typeof catalogue) =>
+      catalogue['problem.fieldQuoted'].replace('{field}', catalogue[key])
+    const check = (fields: string) => catalogue['problem.checkFields'].replace('{fields}', fields)
+    const invalid = (...paths: string[]) =>
+      describeProblem(
+        problem('validation_error', { details: paths.map((path) => ({ path, message: API_TEXT })) }),
+      )
+
+    expect(invalid('/body/serialNumber')).toBe(check(quoted('field.serialNumber')))
+    // Two fields, in their order, each once, joined as the language joins a list.
+    const two = invalid('/body/purchaseDate', '/body/gtin', '/body/purchaseDate')
+    const joined = new Intl.ListFormat(lang, { type: 'conjunction' }).format([
+      quoted('field.purchaseDate'),
+      quoted('field.gtin'),
+    ])
+    expect(two).toBe(check(joined))
+    // A nested path names the form's field: a receipt line's name is the items, not a folder.
+    expect(invalid('/body/items/0/name')).toBe(check(quoted('field.items')))
+    expect(invalid('/body/ocrData/total')).toBe(check(quoted('field.total')))
+    expect(invalid('/querystring/serialNumber')).toBe(check(quoted('field.serialNumber')))
+    // Nothing the customer filled in (a path parameter, no details): the sentence without fields.
+    expect(invalid('/params/id')).toBe(catalogue['problem.validation'])
+    expect(describeProblem(problem('validation_error'))).toBe(catalogue['problem.validation'])
+    for (const words of [two, invalid('/params/id')]) expect(words).not.toContain(API_TEXT)
+    if (lang !== 'en') expect(catalogue['problem.validation']).not.toBe(en['problem.validation'])
+  })
+
+  it('has a word for every field a validation error can name', async () => {
+    const catalogue = await catalogueLoaders[lang]()
+    for (const [field, key] of Object.entries(FIELD_WORDS)) {
+      expect(catalogue[key], field).toMatch(/\S/)
+      expect(fieldOfPath(`/body/${field}`)).toBe(field)
+    }
   })
 
   it('shows the API text for a code it does not know', () => {

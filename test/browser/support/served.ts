@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
+import type { TestUser } from '../../support/factories.js'
 import { createTestService, type TestService } from '../../support/harness.js'
 import { freePort, launchBrowser } from './browser.js'
 
@@ -30,3 +31,22 @@ export const htmlLang = (page: Page) =>
       (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement
         .lang,
   )
+
+/**
+ * The staff session `who` gets from signing in (`POST /v1/auth/login`), as the console keeps it
+ * in the tab (`wr.staff`): for pageWithSession(browser, 'wr.staff', …).
+ */
+export async function staffSessionOf(
+  svc: TestService,
+  who: Pick<TestUser, 'email' | 'password'>,
+): Promise<{ token: string; user: unknown; expiresAt: number }> {
+  const login = await svc.request({
+    method: 'POST',
+    url: '/v1/auth/login',
+    payload: { email: who.email, password: who.password },
+  })
+  if (login.statusCode !== 200)
+    throw new Error(`${who.email} could not sign in: ${login.statusCode} ${login.body}`)
+  const { token, user } = login.json() as { token: string; user: unknown }
+  return { token, user, expiresAt: Date.now() + 3_600_000 }
+}

@@ -22,6 +22,7 @@ export function fieldOf(detail: { path: string; message: string }): string {
  * A problem's message for the form as a whole, or null. Each message is shown once: a field's
  * own message stays at the field (the form then only points at the marked fields, without the
  * API's summary beside them), and a conflict the page shows at its field is not repeated above.
+ * A validation error that names no field is said in the console's words, not the API's English.
  */
 export function formMessage(problem: StaffProblem | null): string | null {
   if (!problem) return null
@@ -29,5 +30,6 @@ export function formMessage(problem: StaffProblem | null): string | null {
   if (atFields.includes(problem.message)) return null
   if (atFields.length > 0)
     return atFields.length === 1 ? ct('common.problem.field') : ct('common.problem.fields')
+  if (problem.error === 'validation_error') return ct('common.problem.check')
   return problem.message
 }

@@ -1,9 +1,10 @@
 // An API error answer in the customer's words (docs/web-app.md, "Languages"): each stable error
 // code the customer app can meet (src/errors.ts, the OpenAPI document's `error` enum) has a
-// message of the catalogue, in the language in use. The API's own English `message` is shown
-// only for a code this list does not know (one added to the API later). Plain module (no
-// window, no fetch): unit-tested in test/web/problems.test.ts.
-import { type MessageKey, t } from './i18n.js'
+// message of the catalogue, in the language in use; a validation error names the fields its
+// `details` point at, in the form's words. The API's own English `message` is shown only for a
+// code this list does not know (one added to the API later). Plain module (no window, no
+// fetch): unit-tested in test/web/problems.test.ts.
+import { language, type MessageKey, t } from './i18n.js'
 
 /** An error answer of the API: `{error, message}`, plus the Retry-After of a 429/503. */
 export interface Problem {
@@ -48,6 +49,63 @@ export const PROBLEM_MESSAGES = {
   internal_error: 'problem.server',
 } as const satisfies Readonly<Record<string, MessageKey>>
 
+/**
+ * The fields a validation error can name (the request's property names, as in `details[].path`:
+ * `/body/serialNumber`), each with the catalogue's word for it: the customer app's forms send
+ * these. A field not listed is not named (the app sent it, not the customer).
+ */
+export const FIELD_WORDS = {
+  email: 'field.email',
+  toEmail: 'field.toEmail',
+  name: 'field.name',
+  folderId: 'field.folderId',
+  merchant: 'field.merchant',
+  date: 'field.date',
+  total: 'field.total',
+  items: 'field.items',
+  imageBase64: 'field.imageBase64',
+  receiptId: 'field.receiptId',
+  body: 'field.body',
+  description: 'field.description',
+  category: 'field.category',
+  photos: 'field.photos',
+  address: 'field.address',
+  signature: 'field.signature',
+  message: 'field.message',
+  gtin: 'field.gtin',
+  serialNumber: 'field.serialNumber',
+  purchaseDate: 'field.purchaseDate',
+  shop: 'field.shop',
+  reminderDaysBeforeExpiry: 'field.reminderDaysBeforeExpiry',
+  subscriptionTier: 'field.subscriptionTier',
+  language: 'field.language',
+  code: 'field.code',
+} as const satisfies Readonly<Record<string, MessageKey>>
+
+/**
+ * The field a detail's path points at: the first of its names (after `body`, `querystring`,
+ * `params`) that is one of FIELD_WORDS. `/body/items/0/name` is the items, not a folder's name;
+ * `/body/ocrData/total` is the total.
+ */
+export function fieldOfPath(path: string): keyof typeof FIELD_WORDS | null {
+  for (const name of path.split('/').filter(Boolean).slice(1))
+    if (Object.hasOwn(FIELD_WORDS, name)) return name as keyof typeof FIELD_WORDS
+  return null
+}
+
+/**
+ * A validation error in words: "Please check “Serial number”." with the label of each field its
+ * details name (once each, in their order), or "Please check what you entered." when they name
+ * none the customer filled in. The API's English detail is not shown.
+ */
+export function describeValidation(details: Problem['details']): string {
+  const fields = [...new Set(details.map((d) => fieldOfPath(d.path)).filter((f) => f !== null))]
+  if (fields.length === 0) return t('problem.validation')
+  const quoted = fields.map((f) => t('problem.fieldQuoted', { field: t(FIELD_WORDS[f]) }))
+  const list = new Intl.ListFormat(language(), { type: 'conjunction' }).format(quoted)
+  return t('problem.checkFields', { fields: list })
+}
+
 /** Plain words for a wait in seconds. */
 export function waitInWords(seconds: number): string {
   if (seconds < 60) return t('wait.seconds', { count: seconds })
@@ -65,8 +123,7 @@ export function describeProblem(problem: Problem): string {
     case 'unavailable':
       return t('problem.unavailable', { wait: waitInWords(problem.retryAfterSeconds ?? 10) })
     case 'validation_error':
-      // The API's words name the field and what is wrong with it (English: they are its own).
-      return t('problem.validation', { message: problem.message })
+      return describeValidation(problem.details)
   }
   const key = Object.hasOwn(PROBLEM_MESSAGES, problem.error)
     ? PROBLEM_MESSAGES[problem.error as keyof typeof PROBLEM_MESSAGES]

@@ -53,6 +53,7 @@ export const shellDe: ShellWords = {
     'Sie scheinen offline zu sein. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'common.problem.field': 'Bitte korrigieren Sie das markierte Feld.',
   'common.problem.fields': 'Bitte korrigieren Sie die markierten Felder.',
+  'common.problem.check': 'Bitte prüfen Sie Ihre Eingabe.',
   'common.gtinProblem': 'Keine GTIN: 8, 12, 13 oder 14 Ziffern, die letzte eine korrekte Prüfziffer.',
   'common.staff.invited': 'Eingeladen (Link gültig bis {date})',
   'common.staff.invitationExpired': 'Einladung abgelaufen: erneut senden',

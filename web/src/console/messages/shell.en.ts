@@ -51,6 +51,7 @@ export const shellEn = {
   'common.problem.offline': 'You seem to be offline. Check your connection and try again.',
   'common.problem.field': 'Please correct the marked field.',
   'common.problem.fields': 'Please correct the marked fields.',
+  'common.problem.check': 'Please check what you entered.',
   'common.gtinProblem': 'Not a GTIN: 8, 12, 13 or 14 digits, the last a correct check digit.',
   'common.staff.invited': 'Invited (link valid until {date})',
   'common.staff.invitationExpired': 'Invitation expired: resend it',

@@ -52,6 +52,7 @@ export const shellFr: ShellWords = {
   'common.problem.offline': 'Vous semblez hors ligne. Vérifiez votre connexion et réessayez.',
   'common.problem.field': 'Veuillez corriger le champ signalé.',
   'common.problem.fields': 'Veuillez corriger les champs signalés.',
+  'common.problem.check': 'Veuillez vérifier votre saisie.',
   'common.gtinProblem':
     'Ce n’est pas un GTIN : 8, 12, 13 ou 14 chiffres, le dernier étant une clé de contrôle correcte.',
   'common.staff.invited': 'Invité (lien valable jusqu’au {date})',
