@@ -45,9 +45,16 @@ export async function loadSignerKey(chainDir: string, log: Logger, preferred?: H
 }
 
 /** Gives the signer enough for gas (anvil has no funded accounts of its own: `--accounts 0`). */
-export async function fundSigner(rpcUrl: string, key: Hex): Promise<void> {
-  const { address } = privateKeyToAccount(key)
+export async function fundSigner(rpcUrl: string, address: Hex): Promise<void> {
   const balance = BigInt((await anvilRpc(rpcUrl, 'eth_getBalance', [address, 'latest'])) as string)
   if (balance < FUNDS_WEI / 10n)
     await anvilRpc(rpcUrl, 'anvil_setBalance', [address, `0x${FUNDS_WEI.toString(16)}`])
+}
+
+/**
+ * The signer's address. The first key derivation in a process computes the curve's tables
+ * (~0.1 s of CPU): done while anvil starts, not after it answers.
+ */
+export function signerAddress(key: Hex): Hex {
+  return privateKeyToAccount(key).address
 }

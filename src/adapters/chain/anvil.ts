@@ -10,7 +10,7 @@ import { ChainFiles, type Deployment } from './anvil-files.js'
 import { BlockJournal } from './anvil-journal.js'
 import { AnvilOutput } from './anvil-output.js'
 import { anvilRpc } from './anvil-rpc.js'
-import { fundSigner, loadSignerKey } from './anvil-signer.js'
+import { fundSigner, loadSignerKey, signerAddress } from './anvil-signer.js'
 import { AnvilStateSaver } from './anvil-state.js'
 
 export { anvilBinaryPath } from './anvil-args.js'
@@ -203,6 +203,8 @@ export class AnvilSupervisor {
     this.child = child
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()))
     process.once('exit', this.onProcessExit)
+    // While anvil starts (CPU the main thread would otherwise spend after it answers).
+    const signer = signerAddress(this.signer)
     try {
       this.port = await this.output.waitForListening(child, this.options.startTimeoutMs ?? 10_000)
     } catch (err) {
@@ -217,7 +219,7 @@ export class AnvilSupervisor {
     child.once('exit', (code, signal) => this.onExit(child, code, signal))
     try {
       // Funded first: the journal's blocks mined again may be its own transactions.
-      await fundSigner(this.rpcUrl, this.signer)
+      await fundSigner(this.rpcUrl, signer)
       await this.afterLoad(savedHead)
     } catch (err) {
       this.stopping = true
