@@ -8,7 +8,7 @@
  *
  *   npx tsx bench/ocr-dots.ts --seed 7 [--dots] [--family thermal,ussales] [--n 4] [--texture] off auto on:2
  *
- * A variant is `off`, `auto` or `on[:radius]`, with `+nowhite`: a photo's background left as it is.
+ * A variant is `off`, `auto` or `on[:radius]`, with `+white`: a photo's table painted white.
  */
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
@@ -67,7 +67,7 @@ for (const variant of variants) {
       dots: mode,
       profile,
       ...(radius ? { dotRadius: Number(radius) } : {}),
-      ...(extra === 'nowhite' ? { whiten: false } : {}),
+      ...(extra === 'white' ? { whiten: true } : {}),
     })
     prepCpu.push(profile.dots ?? 0)
     if (prepared.steps.includes('dots')) closed++
