@@ -3,7 +3,7 @@
  * child) against Debian's `tesseract` CLI at one thread on the same images in the same run, its
  * text read by the same extractor.
  *
- *   npm run bench:ocr [-- --corpus families|project] [--n N] [--seed S] [--family a,b]
+ *   npm run bench:ocr [-- --corpus families|project] [--n N] [--seed S] [--family a,b] [--dots]
  *                        [--split dev|holdout|all] [--limit N] [--no-cli] [--cli-default-threads]
  *                        [--saturate] [--verbose] [--model M] [--engine auto|native|wasm]
  *                        [--threads 1|2] [--tag T]
@@ -11,7 +11,9 @@
  * `--corpus families` (the default): the five independent layout families of
  * scripts/receipts/families.ts (thermal, euvat, ussales, restaurant, dotmatrix), `--n` receipts
  * each (8 by default), generated from `--seed` (1) when missing; every figure is given per
- * family and per condition (scan, photo). Which families were looked at while developing the
+ * family and per condition (scan, photo); `--dots` prints every family's glyphs in dot-matrix dots
+ * (development receipts for dotted print; another seed or `--dots` is written beside the seed-1
+ * set, never over it). Which families were looked at while developing the
  * extraction and which were only scored is in docs/ocr.md. `--corpus project`: the project's own
  * generator (scripts/receipts/generate.ts), its `--split` (holdout by default).
  *
@@ -31,7 +33,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { FAMILIES, FAMILY_DIR, type Family, writeFamilies } from '../scripts/receipts/families.js'
+import { FAMILIES, type Family, familyDir, writeFamilies } from '../scripts/receipts/families.js'
 import { extractReceipt } from '../src/adapters/ocr/extract/receipt-extract.js'
 import type { ReceiptReading } from '../src/adapters/ocr/port.js'
 import { defaultOcrSettings, type OcrEngineChoice } from '../src/adapters/ocr/settings.js'
@@ -51,6 +53,7 @@ const perFamily = Number(opt('n') ?? 8)
 const seed = Number(opt('seed') ?? 1)
 const families = (opt('family')?.split(',') ?? [...FAMILIES]) as Family[]
 const verbose = args.includes('--verbose')
+const dots = args.includes('--dots')
 const model = opt('model')
 const engine = (opt('engine') ?? 'wasm') as OcrEngineChoice
 const threads = opt('threads')
@@ -89,13 +92,13 @@ async function loadSamples(): Promise<Sample[]> {
   const samples: Sample[] = []
   if (corpus === 'families') {
     for (const family of families) {
-      const dir = join(FAMILY_DIR, family)
+      const dir = join(familyDir(seed, dots), family)
       const made = await readFile(join(dir, 'corpus.json'), 'utf8')
         .then((t) => JSON.parse(t) as { n: number; seed: number })
         .catch(() => null)
       if (!made || made.seed !== seed || made.n < perFamily) {
-        console.log(`generating ${family}: ${perFamily} receipts, seed ${seed}`)
-        await writeFamilies({ n: perFamily, seed, families: [family] })
+        console.log(`generating ${family}: ${perFamily} receipts, seed ${seed}${dots ? ', dotted' : ''}`)
+        await writeFamilies({ n: perFamily, seed, families: [family], dots })
       }
       samples.push(...(await readDir(dir, family, perFamily)))
     }
@@ -228,7 +231,10 @@ async function main(): Promise<void> {
     ...(threads ? { readThreads: Number(threads) } : {}),
   })
   const started = { at: new Date().toISOString(), load: loadavg()[0]!.toFixed(1) }
-  const what = corpus === 'families' ? `families ${families.join(',')} × ${perFamily}, seed ${seed}` : split
+  const what =
+    corpus === 'families'
+      ? `families ${families.join(',')} × ${perFamily}, seed ${seed}${dots ? ', dotted' : ''}`
+      : split
   console.log(
     `${samples.length} images (${what}), ${settings.workers} workers (${settings.readThreads} recognisers each) on ${availableParallelism()} CPUs; ${started.at}, load ${started.load}`,
   )
@@ -305,7 +311,7 @@ async function main(): Promise<void> {
       : `ocr-${split}${tag ? `-${tag}` : ''}.json`
   await writeFile(
     join(import.meta.dirname, 'results', file),
-    `${JSON.stringify({ corpus, ...(corpus === 'families' ? { families, perFamily, seed } : { split }), started, ended, cpus: availableParallelism(), workers: settings.workers, readThreads: settings.readThreads, results, ratios: against }, null, 2)}\n`,
+    `${JSON.stringify({ corpus, ...(corpus === 'families' ? { families, perFamily, seed, ...(dots ? { dots } : {}) } : { split }), started, ended, cpus: availableParallelism(), workers: settings.workers, readThreads: settings.readThreads, results, ratios: against }, null, 2)}\n`,
   )
 }
 

@@ -4,11 +4,14 @@
  * each with its own words, merchants, languages, widths, fonts and rendering, so that a family
  * can be held out of development and scored as receipts the extraction never saw.
  *
- *   npx tsx scripts/receipts/families.ts [--n 8] [--seed 1] [--family thermal,euvat,...]
+ *   npx tsx scripts/receipts/families.ts [--n 8] [--seed 1] [--family thermal,euvat,...] [--dots]
  *
  * Writes `<id>.scan.png`, `<id>.photo.jpg` and `<id>.json` (the truth) under
  * test/fixtures/receipts/images/families/<family>/ (git-ignored); the same seed writes the same
- * files. `bench/ocr.bench.ts` runs it when the folder is missing or holds fewer receipts.
+ * files. Another seed, or `--dots` (every family printed in dot-matrix dots: development
+ * receipts to work on dotted print with), writes beside it (`families-seed7`, `families-seed7-dots`),
+ * never over the scored set. `bench/ocr.bench.ts` runs it when the folder is missing or holds
+ * fewer receipts.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -29,6 +32,11 @@ export const FAMILY_DIR = join(
   'images',
   'families',
 )
+
+/** Where a seed's receipts go: seed 1 (the scored set) in FAMILY_DIR, any other seed or dotted print beside it. */
+export function familyDir(seed: number, dots = false): string {
+  return seed === 1 && !dots ? FAMILY_DIR : `${FAMILY_DIR}-seed${seed}${dots ? '-dots' : ''}`
+}
 
 export interface FamilyTruth {
   id: string
@@ -910,12 +918,15 @@ export async function writeFamilies(options: {
   n: number
   seed: number
   families?: readonly Family[]
+  /** Print every family's glyphs in dot-matrix dots (the `dotmatrix` family's drawing). */
+  dots?: boolean
 }): Promise<void> {
   for (const family of options.families ?? FAMILIES) {
-    const dir = join(FAMILY_DIR, family)
+    const dir = join(familyDir(options.seed, options.dots), family)
     await mkdir(dir, { recursive: true })
     for (let n = 1; n <= options.n; n++) {
-      const receipt = makeFamilyReceipt(family, n, options.seed)
+      const made = makeFamilyReceipt(family, n, options.seed)
+      const receipt = options.dots ? { ...made, style: { ...made.style, dots: true } } : made
       const scan = await renderFamilyScan(receipt)
       const id = receipt.truth.id
       await writeFile(join(dir, `${id}.scan.png`), scan.png)
@@ -925,7 +936,10 @@ export async function writeFamilies(options: {
       )
       await writeFile(join(dir, `${id}.json`), `${JSON.stringify(receipt.truth, null, 2)}\n`)
     }
-    await writeFile(join(dir, 'corpus.json'), `${JSON.stringify({ n: options.n, seed: options.seed })}\n`)
+    await writeFile(
+      join(dir, 'corpus.json'),
+      `${JSON.stringify({ n: options.n, seed: options.seed, ...(options.dots ? { dots: true } : {}) })}\n`,
+    )
   }
 }
 
@@ -940,6 +954,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     n: Number(opt('n') ?? 8),
     seed: Number(opt('seed') ?? 1),
     ...(families ? { families } : {}),
+    dots: args.includes('--dots'),
   })
-  console.log(`corpus written to ${FAMILY_DIR}`)
+  console.log(`corpus written to ${familyDir(Number(opt('seed') ?? 1), args.includes('--dots'))}`)
 }

@@ -188,6 +188,69 @@ describe('items', () => {
     ])
   })
 
+  it('reads a count or weight with its unit price above or under the item as a note on it', () => {
+    // Above the item, in the forms German and French tills print it; the item's price is its line's.
+    const above = receipt(
+      'Markt am Eck',
+      'Hauptstr. 3',
+      '2 Stk x 1,99',
+      'Bananen 3,98 A',
+      '3 x 0,89',
+      'Joghurt 2,67 B',
+      '0,532 kg x 2,49 EUR/kg',
+      'Äpfel Elstar 1,32 A',
+      'SUMME EUR 7,97',
+    )
+    expect(above.items).toEqual([
+      { name: 'Bananen', price: 3.98, quantity: 2 },
+      { name: 'Joghurt', price: 2.67, quantity: 3 },
+      { name: 'Äpfel Elstar', price: 1.32, quantity: null },
+    ])
+    expect(above.total).toBe(7.97)
+    // Under the item: the count goes to it when count × unit makes its price; a line total after
+    // the detail is the item's price, named by the line above.
+    const under = receipt(
+      'RIVERSIDE HARDWARE',
+      'STORE #12',
+      'DUCT TAPE 6.98 T',
+      '  2 @ 3.49 EA',
+      'Bananen',
+      '0,532 kg x 2,49 EUR/kg 1,32',
+      'Milch',
+      '1,19 x 3 3,57',
+      'TOTAL 11.87',
+    )
+    expect(under.items).toEqual([
+      { name: 'DUCT TAPE', price: 6.98, quantity: 2 },
+      { name: 'Bananen', price: 1.32, quantity: null },
+      { name: 'Milch', price: 3.57, quantity: 3 },
+    ])
+  })
+
+  it('joins a price printed alone under its name, and a total printed under its word', () => {
+    const r = receipt(
+      'Drogerie Linde',
+      'Bahnhofstr. 4',
+      '79098 Freiburg',
+      'Zahnpasta 1,45 A',
+      'Feuchtigkeitscreme Sensitiv Extra Reichhaltig',
+      '12,95 A',
+      'Duschgel 0,95 A',
+      'SUMME',
+      '15,35 EUR',
+      'Bar 20,00',
+    )
+    expect(r.items).toEqual([
+      { name: 'Zahnpasta', price: 1.45, quantity: null },
+      { name: 'Feuchtigkeitscreme Sensitiv Extra Reichhaltig', price: 12.95, quantity: null },
+      { name: 'Duschgel', price: 0.95, quantity: null },
+    ])
+    expect(r.total).toBe(15.35)
+    expect(r.merchant).toBe('Drogerie Linde')
+    // In the header a lone amount under the shop's name does not make the name an item.
+    expect(receipt('Café Lumière', '4,50', 'Espresso 2,00', 'TOTAL 2,00').merchant).toBe('Café Lumière')
+  })
+
   it('reads an invoice table and leaves the customer out of the merchant', () => {
     const r = receipt(
       'Atlas Design Studio',

@@ -248,18 +248,9 @@ export function splitRows(img: Gray, parts: number): Gray[] {
  * strong light gradient is otherwise cut short on its dark side.
  */
 export function widenToEdges(img: Gray, box: Box, paper: number, step: number, floor: number): Box {
-  const { width, height, data } = img
+  const { width, height } = img
   const out = { ...box }
-  const follow = (start: number, stride: number, limit: number) => {
-    let at = start
-    if (data[at]! <= paper) return at
-    for (let n = 0; n < limit; n++) {
-      const next = at + stride
-      if (data[next]! < floor || data[next]! < data[at]! - step) break
-      at = next
-    }
-    return at
-  }
+  const follow = paperFollower(img, paper, step, floor)
   for (let y = box.y0; y <= box.y1; y++) {
     const row = y * width
     out.x0 = Math.min(out.x0, follow(row + box.x0, -1, box.x0) - row)
@@ -270,6 +261,25 @@ export function widenToEdges(img: Gray, box: Box, paper: number, step: number, f
     out.y1 = Math.max(out.y1, Math.floor(follow(box.y1 * width + x, width, height - 1 - box.y1) / width))
   }
   return out
+}
+
+/**
+ * From a pixel of paper (brighter than `paper`), the last pixel reached going `stride` at a
+ * time (at most `limit` steps) while the paper darkens gently: no step down over `step`, never
+ * below `floor`. A pixel that is not paper is its own answer.
+ */
+export function paperFollower(img: Gray, paper: number, step: number, floor: number) {
+  const data = img.data
+  return (start: number, stride: number, limit: number): number => {
+    let at = start
+    if (data[at]! <= paper) return at
+    for (let n = 0; n < limit; n++) {
+      const next = at + stride
+      if (data[next]! < floor || data[next]! < data[at]! - step) break
+      at = next
+    }
+    return at
+  }
 }
 
 export interface Box {

@@ -1,7 +1,7 @@
 import type { ReceiptConfidence, ReceiptItem } from '../port.js'
 import { pickMerchant, pickTotal } from './candidates.js'
 import { dateOrderFor, findDates } from './dates.js'
-import { pickItems, QTY_LINE } from './items.js'
+import { pickItems, QTY_DETAIL, QTY_LINE } from './items.js'
 import {
   BILL_TO,
   DATE_LABEL,
@@ -136,38 +136,93 @@ function medianHeight(raw: TextLine[]): number {
   return heights[Math.floor(heights.length / 2)]!
 }
 
+/** Amounts in a line, dates and times masked out (04.02.2023, 15:44 are not amounts). */
+function amountsOf(text: string, wholeUnits: boolean): Amount[] {
+  let masked = text.replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, (t) => ' '.repeat(t.length))
+  for (const d of findDates(masked, 'DMY')) {
+    const end = lastDigit(masked.slice(d.start))
+    masked = masked.slice(0, d.start) + ' '.repeat(Math.max(0, end + 1)) + masked.slice(d.start + end + 1)
+  }
+  let amounts = findAmounts(masked)
+  if (wholeUnits && amounts.length === 0)
+    amounts = findWholeAmounts(text).filter((a) => Math.abs(a.value) >= 10)
+  return amounts
+}
+
+/** What a line with amounts is, from its label (the text before its first amount). */
+function kindOf(text: string, label: string, key: string, amounts: Amount[]): Kind {
+  if (amounts.length === 0) return 'text'
+  if (SUBTOTAL.test(key)) return 'subtotal'
+  if (TIP.test(key)) return 'tip'
+  if (TOTAL.test(key) && !NOT_TOTAL.test(key)) return 'total'
+  if (TAX.test(key))
+    return /\bincl|\binkl|\benth|\bdont\b|\bincluid|\binclus|\bincl\.?/.test(key) ? 'info' : 'tax'
+  if (DISCOUNT.test(key) && !/total|you\ssaved/.test(key)) return 'discount'
+  if (PAYMENT.test(key) || NOT_TOTAL.test(key)) return 'payment'
+  if (amounts.at(-1)!.value < 0) return 'discount'
+  // `2 Stk x 1,99`, `0,532 kg x 2,49 EUR/kg`: a count or weight and its unit price, a note on
+  // an item rather than one; with the line's price after it, the item named above (pickItems).
+  if (QTY_DETAIL.test(text.replace(/^[^\p{L}\d]+/u, ''))) return amounts.length >= 2 ? 'item' : 'text'
+  if (letters(label) >= 2 || (QTY_LINE.test(label) && amounts.length >= 2)) return 'item'
+  return 'text'
+}
+
+/** A price and nothing else but a tax letter, a star or a currency (`3,98 A`, `12.50 *`, `4,99 €`). */
+function priceOnly(text: string, amounts: Amount[]): boolean {
+  if (amounts.length !== 1) return false
+  const a = amounts[0]!
+  const rest = `${text.slice(0, a.start)} ${text.slice(a.end)}`.trim()
+  return /^(?:[A-Z]\s?\*?|\*|€|EUR|[$£])?$/.test(rest)
+}
+
+/** Labels whose amount may be printed on the line under them (`TOTAL` then `12,50 EUR`). */
+const LABEL_OF_AMOUNT = (key: string) =>
+  SUBTOTAL.test(key) ||
+  TOTAL.test(key) ||
+  TAX.test(key) ||
+  TIP.test(key) ||
+  PAYMENT.test(key) ||
+  DISCOUNT.test(key)
+
 function classify(raw: TextLine[], wholeUnits: boolean): Line[] {
   const out: Line[] = []
   const median = medianHeight(raw)
+  let priced = false
   for (const [index, r] of raw.entries()) {
     const text = r.text.replace(/\s+/g, ' ').trim()
     if (!text) continue
-    // Dates and times are not amounts (04.02.2023, 15:44).
-    let masked = text.replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, (t) => ' '.repeat(t.length))
-    for (const d of findDates(masked, 'DMY')) {
-      const end = lastDigit(masked.slice(d.start))
-      masked = masked.slice(0, d.start) + ' '.repeat(Math.max(0, end + 1)) + masked.slice(d.start + end + 1)
-    }
-    let amounts = findAmounts(masked)
-    if (wholeUnits && amounts.length === 0)
-      amounts = findWholeAmounts(text).filter((a) => Math.abs(a.value) >= 10)
+    const amounts = amountsOf(text, wholeUnits)
     // An amount counts at the end of the line (receipts right-align prices).
     const first = amounts[0]
     const label = (first ? text.slice(0, first.start) : text).trim()
     const key = labelKey(label)
-    let kind: Kind = 'text'
-    if (amounts.length > 0) {
-      if (SUBTOTAL.test(key)) kind = 'subtotal'
-      else if (TIP.test(key)) kind = 'tip'
-      else if (TOTAL.test(key) && !NOT_TOTAL.test(key)) kind = 'total'
-      else if (TAX.test(key))
-        kind = /\bincl|\binkl|\benth|\bdont\b|\bincluid|\binclus|\bincl\.?/.test(key) ? 'info' : 'tax'
-      else if (DISCOUNT.test(key) && !/total|you\ssaved/.test(key)) kind = 'discount'
-      else if (PAYMENT.test(key) || NOT_TOTAL.test(key)) kind = 'payment'
-      else if (amounts.at(-1)!.value < 0) kind = 'discount'
-      else if (letters(label) >= 2 || (QTY_LINE.test(label) && amounts.length >= 2)) kind = 'item'
-    }
     const size = median > 0 && r.height ? r.height / median : 1
+    const above = out.at(-1)
+    // A price alone on the line under a name or a label without one (a long name wrapped, a
+    // total printed under its word): the two are one line. Not in the header, where a name
+    // is the shop's (unless it says total, tax or payment).
+    if (
+      above &&
+      above.index === index - 1 &&
+      above.amounts.length === 0 &&
+      letters(above.text) >= 2 &&
+      priceOnly(text, amounts) &&
+      !QTY_DETAIL.test(above.text) &&
+      findDates(above.text, 'DMY').length === 0 &&
+      (priced || out.length >= 4 || LABEL_OF_AMOUNT(above.key))
+    ) {
+      const joined = `${above.text} ${text}`
+      const shift = above.text.length + 1
+      const moved = amounts.map((a) => ({ ...a, start: a.start + shift, end: a.end + shift }))
+      above.text = joined
+      above.amounts = moved
+      above.kind = kindOf(joined, above.label, above.key, moved)
+      above.confidence = Math.min(above.confidence, r.confidence)
+      priced = true
+      continue
+    }
+    if (amounts.length > 0) priced = true
+    const kind = kindOf(text, label, key, amounts)
     out.push({ index, text, label, key, amounts, confidence: r.confidence, size, kind })
   }
   return out
