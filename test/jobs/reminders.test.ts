@@ -26,6 +26,15 @@ let merchantId: string
 beforeAll(async () => {
   svc = await createTestService({ env: { CRON_SECRET: SECRET } })
   merchantId = (await createMerchant(svc.deps.db)).id
+  // The service asks for a reminders run as its workers start, and that run may be fetched after
+  // the service has answered (the queue polls; the HTTP app is built meanwhile): if it ran during
+  // a test it would send that test's reminders through the service's own push. Waited out here.
+  await waitFor(async () => {
+    const pending = (await svc.deps.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'reminders.send' and state in ('created', 'retry', 'active')`,
+    )) as unknown as { rows: { n: number }[] }
+    return pending.rows[0]?.n === 0
+  }, 20_000)
 })
 afterAll(() => svc?.close())
 
