@@ -27,6 +27,18 @@ async function queueOn(url: string, jobs: Parameters<JobQueue['register']>) {
   return queue
 }
 
+/** A queue as pg-boss keeps it, read by a pg-boss of its own (as another process would). */
+async function storedQueue(url: string, name: string) {
+  const check = new PgBoss({ connectionString: url, schema: 'pgboss', supervise: false, schedule: false })
+  check.on('error', () => undefined)
+  await check.start()
+  try {
+    return await check.getQueue(name)
+  } finally {
+    await check.stop({ graceful: false, close: true })
+  }
+}
+
 describe('pipeline queues', () => {
   it('start the run asked for during another as soon as that one ends', async () => {
     const db = await freshDatabase()
@@ -88,19 +100,7 @@ describe('pipeline queues', () => {
       ),
     ])
     await queue.start({ work: true })
-    const check = new PgBoss({
-      connectionString: db.url,
-      schema: 'pgboss',
-      supervise: false,
-      schedule: false,
-    })
-    check.on('error', () => undefined)
-    await check.start()
-    try {
-      expect((await check.getQueue('test.drain'))?.policy).toBe('short')
-    } finally {
-      await check.stop({ graceful: false, close: true })
-    }
+    expect((await storedQueue(db.url, 'test.drain'))?.policy).toBe('short')
     // The queue works: a run asked for now is run.
     await queue.send('test.drain', {})
     await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
@@ -110,21 +110,7 @@ describe('pipeline queues', () => {
     const db = await freshDatabase()
     cleanups.push(db.drop)
     const job = drainJob('test.drain', async () => ({}), 'test run done')
-    const read = async () => {
-      const check = new PgBoss({
-        connectionString: db.url,
-        schema: 'pgboss',
-        supervise: false,
-        schedule: false,
-      })
-      check.on('error', () => undefined)
-      await check.start()
-      try {
-        return await check.getQueue('test.drain')
-      } finally {
-        await check.stop({ graceful: false, close: true })
-      }
-    }
+    const read = () => storedQueue(db.url, 'test.drain')
     const startWith = async (definition: typeof job) => {
       const queue = await queueOn(db.url, [definition])
       await queue.start({ work: false })
